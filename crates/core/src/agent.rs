@@ -62,6 +62,9 @@ pub enum AgentError {
     Other(String),
 }
 
+/// A progress callback: called with each finished iteration's report.
+pub type Progress<'a, M> = &'a mut dyn FnMut(&SearchInfo<M>);
+
 /// The context of one decision: an optional stop flag, a progress callback and the time the
 /// agent has left on its clock.
 #[derive(Default)]
@@ -69,7 +72,7 @@ pub struct Turn<'a, M> {
     /// Set from another thread to make the agent answer as soon as it can.
     pub stop: Option<&'a AtomicBool>,
     /// Called after each finished iteration of a search.
-    pub progress: Option<&'a mut dyn FnMut(&SearchInfo<M>)>,
+    pub progress: Option<Progress<'a, M>>,
     /// Time left on the agent's clock for the rest of the game, if there is a clock.
     pub time_left: Option<Duration>,
 }
