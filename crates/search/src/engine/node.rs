@@ -1,0 +1,159 @@
+//! The engine's recursive negamax node with TT, ordering and PVS (see the module doc of
+//! [`crate::engine`]).
+
+use super::tt::Bound;
+use super::{Context, Engine};
+use crate::leaf::{leaf_value, terminal_score};
+use poda_core::{Game, Score};
+
+impl<G: Game> Engine<G> {
+    /// The value of `child` (reached from `parent`) for `parent`'s side to move: negated when
+    /// the turn passes, kept when the same player moves again.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn child_value(
+        &mut self,
+        parent: &G,
+        child: &G,
+        depth: u32,
+        ply: u32,
+        alpha: Score,
+        beta: Score,
+        ctx: &mut Context,
+    ) -> Score {
+        if child.to_move() == parent.to_move() {
+            self.node(child, depth, ply, alpha, beta, ctx, None)
+        } else {
+            -self.node(child, depth, ply, -beta, -alpha, ctx, None)
+        }
+    }
+
+    /// Negamax value of `game` for its side to move, fail-soft within `(alpha, beta)`.
+    /// `root_first` forces a move to the front at the root (the last iteration's best).
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn node(
+        &mut self,
+        game: &G,
+        depth: u32,
+        ply: u32,
+        mut alpha: Score,
+        beta: Score,
+        ctx: &mut Context,
+        root_first: Option<G::Move>,
+    ) -> Score {
+        self.nodes += 1;
+        let p = ply as usize;
+        self.stack.clear_pv(p);
+        if ctx.clock.should_stop(self.nodes) {
+            return Score::DRAW;
+        }
+        let me = game.to_move();
+        let outcome = game.outcome();
+        if outcome.is_over() {
+            return terminal_score(outcome, me, ply);
+        }
+        let hash = game.hash();
+        if ctx.cycles && ply > 0 && (self.path.contains(&hash) || self.seen.contains(&hash)) {
+            return Score::DRAW;
+        }
+        if depth == 0 {
+            return leaf_value(&*self.eval, game, ctx.root, me);
+        }
+
+        let alpha_orig = alpha;
+        let mut tt_move = root_first;
+        if let Some(e) = self.tt.as_ref().and_then(|tt| tt.probe(hash)) {
+            tt_move = tt_move.or(e.mv);
+            let usable = if self.config.exact_depth_tt {
+                e.depth as u32 == depth
+            } else {
+                e.depth as u32 >= depth
+            };
+            if usable && ply > 0 {
+                let s = e.score.from_node_relative(ply);
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                    Bound::None => false,
+                };
+                if cut {
+                    if let Some(mv) = e.mv {
+                        self.stack.update_pv(p, mv);
+                    }
+                    return s;
+                }
+            }
+        }
+
+        let mut moves = self.stack.take_moves(p);
+        game.legal_moves(&mut moves);
+        if self.keys.len() <= p {
+            self.keys.resize_with(p + 1, Vec::new);
+        }
+        let mut keys = std::mem::take(&mut self.keys[p]);
+        self.ordering
+            .order(game, &mut moves, tt_move, p, &*self.eval, &mut keys);
+        self.keys[p] = keys;
+
+        if ctx.cycles {
+            self.path.push(hash);
+        }
+        let mut best = -Score::INFINITY;
+        let mut best_move = None;
+        for (i, &mv) in moves.iter().enumerate() {
+            let child = game.after(mv);
+            let value = if i == 0 || !self.config.pvs {
+                self.child_value(game, &child, depth - 1, ply + 1, alpha, beta, ctx)
+            } else {
+                let probe = self.child_value(
+                    game,
+                    &child,
+                    depth - 1,
+                    ply + 1,
+                    alpha,
+                    Score(alpha.0 + 1),
+                    ctx,
+                );
+                if probe > alpha && probe < beta {
+                    self.child_value(game, &child, depth - 1, ply + 1, alpha, beta, ctx)
+                } else {
+                    probe
+                }
+            };
+            if ctx.clock.stopped() {
+                break;
+            }
+            if value > best {
+                best = value;
+                best_move = Some(mv);
+                if value > alpha {
+                    alpha = value;
+                    self.stack.update_pv(p, mv);
+                    if alpha >= beta {
+                        self.ordering.record_cutoff(me, mv, p, depth);
+                        break;
+                    }
+                }
+            }
+        }
+        if ctx.cycles {
+            self.path.pop();
+        }
+        self.stack.put_moves(p, moves);
+        if ctx.clock.stopped() {
+            return Score::DRAW;
+        }
+
+        if let Some(tt) = &mut self.tt {
+            let bound = if best <= alpha_orig {
+                Bound::Upper
+            } else if best >= beta {
+                Bound::Lower
+            } else {
+                Bound::Exact
+            };
+            tt.store(hash, best.to_node_relative(ply), depth, bound, best_move);
+        }
+        best
+    }
+}

@@ -1,0 +1,84 @@
+//! Plain minimax: the teaching baseline of the seed reports.
+//!
+//! Depth-limited minimax in its textbook MAX/MIN form (von Neumann 1928; Russell and Norvig,
+//! "Artificial Intelligence: A Modern Approach", ch. 5): the root player is MAX, every other
+//! node is MAX when the root player is to move there (so extra turns need no special case) and
+//! MIN otherwise. Leaves are scored by the evaluator from the root player's view; finished
+//! games by win/loss-in-N-plies scores. Every child of every node is visited: no pruning.
+//! Ties keep the first best move in the game's move order.
+
+use crate::leaf::{leaf_value, terminal_score};
+use crate::stack::PlyStack;
+use crate::SearchResult;
+use poda_core::{Evaluator, Game, Player, Score};
+use std::time::Instant;
+
+/// Searches `game` to exactly `depth` plies with plain minimax.
+pub fn minimax<G: Game, E: Evaluator<G> + ?Sized>(
+    game: &G,
+    depth: u32,
+    eval: &E,
+) -> SearchResult<G::Move> {
+    let start = Instant::now();
+    let mut search = Minimax {
+        eval,
+        root: game.to_move(),
+        nodes: 0,
+        stack: PlyStack::new(),
+    };
+    let score = search.node(game, depth, 0);
+    let pv = search.stack.pv(0).to_vec();
+    SearchResult {
+        best: pv.first().copied(),
+        score,
+        depth,
+        nodes: search.nodes,
+        pv,
+        time: start.elapsed(),
+    }
+}
+
+struct Minimax<'e, G: Game, E: ?Sized> {
+    eval: &'e E,
+    root: Player,
+    nodes: u64,
+    stack: PlyStack<G::Move>,
+}
+
+impl<G: Game, E: Evaluator<G> + ?Sized> Minimax<'_, G, E> {
+    /// The minimax value of `game` for the root player.
+    fn node(&mut self, game: &G, depth: u32, ply: u32) -> Score {
+        self.nodes += 1;
+        let p = ply as usize;
+        self.stack.clear_pv(p);
+        let outcome = game.outcome();
+        if outcome.is_over() {
+            return terminal_score(outcome, self.root, ply);
+        }
+        if depth == 0 {
+            return leaf_value(self.eval, game, self.root, self.root);
+        }
+        let maximizing = game.to_move() == self.root;
+        let mut best = if maximizing {
+            -Score::INFINITY
+        } else {
+            Score::INFINITY
+        };
+        let mut moves = self.stack.take_moves(p);
+        game.legal_moves(&mut moves);
+        for &mv in &moves {
+            let value = self.node(&game.after(mv), depth - 1, ply + 1);
+            let better = if maximizing {
+                value > best
+            } else {
+                value < best
+            };
+            if better {
+                best = value;
+                self.stack.update_pv(p, mv);
+            }
+        }
+        self.stack.put_moves(p, moves);
+        best
+    }
+}
