@@ -39,6 +39,6 @@ pub use notation::{play_line, MoveParseError, SequenceError};
 pub use outcome::Outcome;
 pub use perft::{perft, perft_divide};
 pub use player::Player;
-pub use rng::Rng;
+pub use rng::{splitmix64, Rng};
 pub use score::Score;
 pub use spec::{Spec, SpecError};

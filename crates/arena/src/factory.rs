@@ -1,0 +1,79 @@
+//! Building agents from spec strings, for any game.
+//!
+//! A name is looked up in this order: the game's own agents (its [`Catalog`], e.g.
+//! `ninja(level=2)`), the agents this crate adds for that game type ([`ArenaGame`], e.g.
+//! solver-backed `perfect`), then the generic agents of poda-search. A game agent may be an
+//! alias for another spec; aliases are followed a bounded number of times.
+
+use poda_core::{Agent, AgentEntry, AgentRecipe, Catalog, Spec, SpecError};
+use poda_search::agents::{build_generic, GENERIC_AGENTS};
+
+/// How many alias hops are followed before giving up (a loop in a catalog).
+const MAX_ALIAS_HOPS: usize = 8;
+
+/// Agents this crate adds for a game type, beyond its catalog (for example those backed by a
+/// solver, which the games crate cannot depend on).
+pub trait ArenaGame: Catalog {
+    fn extra_agents() -> Vec<AgentEntry<Self>> {
+        Vec::new()
+    }
+
+    /// The spec `best(movetime=T)` stands for: the strongest agent for this game and size,
+    /// chosen from measurements. The default is the engine with the default evaluator.
+    fn best_agent(&self, movetime: &str) -> Spec {
+        Spec::parse(&format!("engine(movetime={movetime})")).expect("a valid spec")
+    }
+}
+
+/// Every agent name usable for this game, with a line of help each.
+pub fn agent_names<G: ArenaGame>() -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = G::agents()
+        .into_iter()
+        .chain(G::extra_agents())
+        .map(|e| (e.name.to_string(), e.help.to_string()))
+        .collect();
+    out.extend(GENERIC_AGENTS.iter().map(|(n, h)| (n.to_string(), h.to_string())));
+    out.push(("best".into(), "best(movetime=1s): the strongest agent for this game".into()));
+    out
+}
+
+/// Builds the agent a spec string names, for the game `game`.
+pub fn build_agent<G: ArenaGame>(game: &G, text: &str) -> Result<Box<dyn Agent<G>>, SpecError> {
+    let mut spec = Spec::parse(text)?;
+    for _ in 0..MAX_ALIAS_HOPS {
+        if spec.name == "best" {
+            spec.expect_keys(&["movetime"])?;
+            let movetime = spec.get("movetime").unwrap_or("1s").to_string();
+            poda_core::spec::parse_duration(&movetime).map_err(|m| spec.bad_value("movetime", &movetime, m))?;
+            spec = game.best_agent(&movetime);
+            continue;
+        }
+        let entry = G::agents()
+            .into_iter()
+            .chain(G::extra_agents())
+            .find(|e| e.name == spec.name);
+        if let Some(entry) = entry {
+            match (entry.build)(game, &spec)? {
+                AgentRecipe::Agent(agent) => return Ok(agent),
+                AgentRecipe::Alias(next) => {
+                    spec = next;
+                    continue;
+                }
+            }
+        }
+        let lookup = |name: &str| game.evaluator(name);
+        return match build_generic(&spec, &lookup, G::default_evaluator()) {
+            Some(built) => built,
+            None => Err(SpecError::UnknownName {
+                kind: format!("agent for {}", game.spec()),
+                name: spec.name.clone(),
+                valid: agent_names::<G>().into_iter().map(|(n, _)| n).collect(),
+            }),
+        };
+    }
+    Err(SpecError::Syntax {
+        text: text.to_string(),
+        position: 1,
+        message: "agent aliases loop".into(),
+    })
+}

@@ -1,0 +1,7 @@
+//! The agents this crate adds to each concrete game (solver-backed ones live here because the
+//! games crate cannot depend on the solvers).
+
+use crate::factory::ArenaGame;
+use poda_games::connect4::Connect4;
+
+impl ArenaGame for Connect4 {}

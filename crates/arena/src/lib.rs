@@ -1,0 +1,19 @@
+//! poda-arena: where agents meet.
+//!
+//! - [`factory`]: building any agent for any game from a spec string.
+//! - [`game`]: one game between two agents (openings, adjudication, forfeits, records).
+//! - [`matches`]: matches of N games on parallel threads, with paired openings.
+//! - [`stats`]: tallies and Elo differences with 95% intervals.
+//! - [`games`]: which agents this crate adds to each concrete game.
+#![forbid(unsafe_code)]
+
+pub mod bench;
+pub mod factory;
+pub mod game;
+mod games;
+pub mod matches;
+pub mod stats;
+
+pub use factory::{agent_names, build_agent, ArenaGame};
+pub use game::{play_game, random_opening, GameRecord, GameSetup};
+pub use matches::{run_match, MatchConfig, MatchSummary};

@@ -1,0 +1,73 @@
+//! Matches: determinism for a seed, alternating colours, paired openings, summaries.
+
+use poda_arena::matches::{a_plays_first, opening_seed};
+use poda_arena::{run_match, MatchConfig};
+use poda_core::Player;
+use poda_games::connect4::Connect4;
+
+fn config(threads: usize) -> MatchConfig<Connect4> {
+    MatchConfig {
+        start: Connect4::default(),
+        agent_a: "alphabeta(depth=3)".into(),
+        agent_b: "random".into(),
+        games: 12,
+        seed: 9,
+        threads,
+        opening_plies: 2,
+        max_plies: None,
+    }
+}
+
+#[test]
+fn results_depend_only_on_the_seed() {
+    let mut one = Vec::new();
+    run_match(&config(1), &mut |g, _| one.push(g.clone())).unwrap();
+    let mut two = Vec::new();
+    let summary = run_match(&config(2), &mut |g, _| two.push(g.clone())).unwrap();
+    one.sort_by_key(|g| g.index);
+    two.sort_by_key(|g| g.index);
+    assert_eq!(one, two, "thread count changed the games");
+    assert_eq!(summary.games, 12);
+    assert_eq!(summary.a_wins + summary.b_wins + summary.draws, 12);
+    assert_eq!(summary.a_first.games() + summary.a_second.games(), 12);
+    for g in &one {
+        let a_first = a_plays_first(g.index);
+        assert_eq!(g.first == "alphabeta(depth=3)", a_first);
+        assert_eq!(g.opening_plies, 2);
+    }
+    // The two games of a pair share their opening, and different pairs differ.
+    for pair in one.chunks(2) {
+        assert_eq!(pair[0].moves[..2], pair[1].moves[..2]);
+    }
+    assert_ne!(opening_seed(9, 0), opening_seed(9, 2));
+    assert_eq!(opening_seed(9, 0), opening_seed(9, 1));
+    // A depth-3 searcher beats random players most of the time.
+    assert!(summary.a_wins >= 9, "{summary:?}");
+}
+
+#[test]
+fn ply_cap_adjudicates_draws() {
+    let mut cfg = config(1);
+    cfg.max_plies = Some(6);
+    cfg.games = 4;
+    let summary = run_match(&cfg, &mut |g, _| {
+        assert!(g.adjudicated);
+        assert_eq!(g.result, "1/2-1/2");
+        assert!(g.reason.as_deref().unwrap().contains("6-ply cap"));
+    })
+    .unwrap();
+    assert_eq!((summary.draws, summary.adjudicated), (4, 4));
+    assert_eq!(summary.elo, Some(0.0));
+    let _ = Player::First;
+}
+
+#[test]
+fn bad_agent_specs_are_errors_before_any_game() {
+    let mut cfg = config(1);
+    cfg.agent_b = "alphabeta(depht=3)".into();
+    let err = run_match(&cfg, &mut |_, _| panic!("no game should be played")).unwrap_err();
+    assert!(err.to_string().contains("unknown option 'depht'"), "{err}");
+    cfg.agent_b = "nosuchagent".into();
+    let err = run_match(&cfg, &mut |_, _| panic!("no game should be played")).unwrap_err();
+    assert!(err.to_string().contains("valid:") && err.to_string().contains("engine"), "{err}");
+}

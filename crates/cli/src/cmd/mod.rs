@@ -1,0 +1,9 @@
+//! One module per subcommand.
+
+pub mod analyze;
+pub mod bench;
+pub mod list;
+pub mod matches;
+pub mod perft;
+pub mod play;
+pub mod show;

@@ -1,0 +1,59 @@
+//! `poda`: the command line of the poda engine and workbench.
+//!
+//! Every command takes a game spec (`connect4`, `connect4(width=8,height=7)`, ...) and, where
+//! it plays, agent specs (`random`, `engine(movetime=200ms)`, ...). Bad input of any kind ends
+//! with a one-line error on stderr and exit code 2; a failure of the machine (an unwritable
+//! file) with exit code 1.
+
+mod cmd;
+mod input;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+/// poda: engine and workbench for two-player board games (Connect 4, DesConecta-4 BOOM, Hex,
+/// Kalah).
+#[derive(Parser, Debug)]
+#[command(name = "poda", version, about, long_about = None, propagate_version = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Play against the computer in the terminal (or watch two agents play).
+    Play(cmd::play::PlayArgs),
+    /// Play N games between two agents and report the score and Elo difference.
+    Match(cmd::matches::MatchArgs),
+    /// Show the position after a move sequence.
+    Show(cmd::show::ShowArgs),
+    /// Score every legal move of a position and show the principal variation.
+    Analyze(cmd::analyze::AnalyzeArgs),
+    /// Count the legal move sequences of a given length (the rules' regression test).
+    Perft(cmd::perft::PerftArgs),
+    /// Search fixed positions to a fixed depth and print a node-count signature.
+    Bench(cmd::bench::BenchArgs),
+    /// List the games, and the agents and evaluators of a game.
+    List(cmd::list::ListArgs),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Play(a) => cmd::play::run(a),
+        Command::Match(a) => cmd::matches::run(a),
+        Command::Show(a) => cmd::show::run(a),
+        Command::Analyze(a) => cmd::analyze::run(a),
+        Command::Perft(a) => cmd::perft::run(a),
+        Command::Bench(a) => cmd::bench::run(a),
+        Command::List(a) => cmd::list::run(a),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("poda: {}", input::one_line(&e));
+            ExitCode::from(input::exit_code(&e))
+        }
+    }
+}
