@@ -152,7 +152,7 @@ impl Connect4 {
         self.board
     }
 
-    /// Every cell of column `col` (0-based).
+    /// Every cell of column `col` (0-based, `col < width`).
     #[inline]
     pub fn column_mask(&self, col: u32) -> u64 {
         bits::column_mask(col, self.height())
@@ -203,7 +203,7 @@ impl Connect4 {
         self.possible() & self.column_mask(col)
     }
 
-    /// Number of stones in column `col`.
+    /// Number of stones in column `col` (`col < width`).
     pub fn column_height(&self, col: u32) -> u32 {
         (self.mask & self.column_mask(col)).count_ones()
     }
