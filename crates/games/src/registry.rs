@@ -11,7 +11,8 @@ use thiserror::Error;
 /// Names accepted by [`AnyGame::parse`], with their options.
 pub const GAME_NAMES: &[(&str, &str)] = &[(
     "connect4",
-    "Connect 4: connect4(width=7,height=6); width 4..=9, height 4..=9, width*(height+1) <= 64",
+    "Connect 4 (OpenSpiel name connect_four): connect4(width=7,height=6); width 4..=9, \
+     height 4..=9, width*(height+1) <= 64",
 )];
 
 /// A game given by the user that cannot be built.

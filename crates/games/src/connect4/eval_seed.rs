@@ -31,7 +31,7 @@
 //! `evaluate(s, p) == -evaluate(s, p.opponent())`.
 
 use super::eval::centre_hint;
-use super::Connect4;
+use super::{Connect4, MAX_SIDE};
 use poda_core::{Evaluator, Game, Outcome, Player};
 
 /// The value of a four on the board in the seed report.
@@ -42,52 +42,87 @@ pub const SEED_THREE_WEIGHT: i64 = 100;
 /// Right, up, up-right, up-left, as (row step, column step), row 0 at the bottom.
 const DIRECTIONS: [(i32, i32); 4] = [(0, 1), (1, 0), (1, 1), (1, -1)];
 
-/// The board as the report's programs hold it: `cells[row][col]`, row 0 at the bottom.
+/// Off-board cells kept around the grid, so a look of four cells never leaves the array.
+const MARGIN: i32 = 3;
+const SIDE: usize = MAX_SIDE as usize + 2 * MARGIN as usize;
+
+/// The cells of the grid, as the report's programs write them: `'x'` (first player), `'o'`
+/// (second player), `' '` (empty); and `'#'` for the margin outside the board.
+const EMPTY: u8 = b' ';
+const OFF: u8 = b'#';
+
+/// The character of `who`'s pieces.
+#[inline]
+fn piece(who: Player) -> u8 {
+    match who {
+        Player::First => b'x',
+        Player::Second => b'o',
+    }
+}
+
+/// The board as the report's programs hold it, `cells[row][col]` with row 0 at the bottom,
+/// inside a margin of off-board cells.
 #[derive(Clone)]
 struct Grid {
     width: i32,
     height: i32,
-    cells: [[Option<Player>; 9]; 9],
+    cells: [[u8; SIDE]; SIDE],
 }
 
 impl Grid {
     fn new(state: &Connect4) -> Grid {
-        let mut cells = [[None; 9]; 9];
-        for row in 0..state.height() {
-            for col in 0..state.width() {
-                cells[row as usize][col as usize] = state.cell(col, row);
-            }
-        }
-        Grid {
+        let mut grid = Grid {
             width: state.width() as i32,
             height: state.height() as i32,
-            cells,
+            cells: [[OFF; SIDE]; SIDE],
+        };
+        let first = state.stones(Player::First);
+        let mut bit = 1u64; // walks the bitboard column by column, skipping the sentinels
+        for col in 0..grid.width {
+            for row in 0..grid.height {
+                let cell = if state.mask() & bit == 0 {
+                    EMPTY
+                } else if first & bit != 0 {
+                    piece(Player::First)
+                } else {
+                    piece(Player::Second)
+                };
+                grid.set(row, col, cell);
+                bit <<= 1;
+            }
+            bit <<= 1;
         }
+        grid
     }
 
-    /// The cell at (row, col), or `None` off the board.
-    fn get(&self, row: i32, col: i32) -> Option<Option<Player>> {
-        if row < 0 || col < 0 || row >= self.height || col >= self.width {
-            None
-        } else {
-            Some(self.cells[row as usize][col as usize])
-        }
+    /// The cell at (row, col); `OFF` outside the board (up to `MARGIN` cells away).
+    #[inline]
+    fn at(&self, row: i32, col: i32) -> u8 {
+        self.cells[(row + MARGIN) as usize][(col + MARGIN) as usize]
+    }
+
+    fn set(&mut self, row: i32, col: i32, cell: u8) {
+        self.cells[(row + MARGIN) as usize][(col + MARGIN) as usize] = cell;
     }
 
     /// `llenar`: the board with every empty cell given to `who`.
     fn filled(&self, who: Player) -> Grid {
         let mut grid = self.clone();
-        for row in grid.cells.iter_mut() {
-            for cell in row.iter_mut() {
-                cell.get_or_insert(who);
+        for row in 0..self.height {
+            for col in 0..self.width {
+                if grid.at(row, col) == EMPTY {
+                    grid.set(row, col, piece(who));
+                }
             }
         }
         grid
     }
 
     /// `der` / `arr` / `diag_der` / `diag_izq`: `n` pieces of `who` in a row from (row, col).
+    #[inline]
     fn run(&self, row: i32, col: i32, (dr, dc): (i32, i32), n: i32, who: Player) -> bool {
-        (0..n).all(|k| self.get(row + k * dr, col + k * dc) == Some(Some(who)))
+        let mine = piece(who);
+        (0..n).all(|k| self.at(row + k * dr, col + k * dc) == mine)
     }
 
     /// evaluar3's test: the run of `n` from (row, col) lies in some window of four on the
@@ -95,18 +130,18 @@ impl Grid {
     fn extendable(&self, row: i32, col: i32, (dr, dc): (i32, i32), n: i32, who: Player) -> bool {
         (0..=4 - n).any(|back| {
             let (r0, c0) = (row - back * dr, col - back * dc);
-            (0..4).all(|k| match self.get(r0 + k * dr, c0 + k * dc) {
-                None => false,
-                Some(cell) => cell != Some(who.opponent()),
+            (0..4).all(|k| {
+                let cell = self.at(r0 + k * dr, c0 + k * dc);
+                cell != OFF && cell != piece(who.opponent())
             })
         })
     }
 
-    /// Every cell holding a piece of `who`.
+    /// Every cell holding a piece of `who`, row by row.
     fn pieces(&self, who: Player) -> impl Iterator<Item = (i32, i32)> + '_ {
         (0..self.height)
             .flat_map(move |r| (0..self.width).map(move |c| (r, c)))
-            .filter(move |&(r, c)| self.cells[r as usize][c as usize] == Some(who))
+            .filter(move |&(r, c)| self.at(r, c) == piece(who))
     }
 }
 
@@ -190,14 +225,14 @@ impl SeedLines {
     /// `100 * threes + twos` of `who`, counted from each of its pieces in four directions.
     fn side(&self, grid: &Grid, who: Player) -> i64 {
         let (mut twos, mut threes) = (0, 0);
+        let counts = |row, col, dir, n| {
+            grid.run(row, col, dir, n, who)
+                && (!self.open_only || grid.extendable(row, col, dir, n, who))
+        };
         for (row, col) in grid.pieces(who) {
             for dir in DIRECTIONS {
-                let counts = |n| {
-                    grid.run(row, col, dir, n, who)
-                        && (!self.open_only || grid.extendable(row, col, dir, n, who))
-                };
-                twos += counts(2) as i64;
-                threes += counts(3) as i64;
+                twos += counts(row, col, dir, 2) as i64;
+                threes += counts(row, col, dir, 3) as i64;
             }
         }
         SEED_THREE_WEIGHT * threes + twos

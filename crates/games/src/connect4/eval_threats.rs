@@ -33,7 +33,7 @@ pub const GOOD_PARITY: i64 = 30;
 /// Extra for a threat directly above another threat of the same player.
 pub const STACKED: i64 = 60;
 /// Per own stone in the centre column(s).
-pub const CENTRE: i64 = 3;
+pub const CENTRE: i64 = 25;
 /// The side to move has a playable threat: it wins on this move.
 pub const WIN_NOW: i64 = 100_000;
 /// The side not to move has two playable threats: only one can be blocked.

@@ -8,6 +8,7 @@
 //! column's stones without carrying into the next column (the sentinel bit absorbs the top).
 
 use super::bits;
+use super::setup::BoardError;
 use poda_core::notation::{play_line, SequenceError};
 use poda_core::{Outcome, Player, Spec, SpecError};
 
@@ -54,7 +55,7 @@ impl Connect4 {
 
     /// The empty board of a given size, if the bitboard can hold it: width and height in
     /// `4..=9` and `width * (height + 1) <= 64`.
-    pub fn with_size(width: u32, height: u32) -> Result<Connect4, String> {
+    pub fn with_size(width: u32, height: u32) -> Result<Connect4, BoardError> {
         check_size(width, height)?;
         Ok(Connect4::empty(width, height))
     }
@@ -76,7 +77,7 @@ impl Connect4 {
             MAX_SIDE as u64,
         )? as u32;
         Connect4::with_size(width, height)
-            .map_err(|message| spec.bad_value("height", &height.to_string(), message))
+            .map_err(|e| spec.bad_value("height", &height.to_string(), e.to_string()))
     }
 
     /// The position after a move sequence in Pons' notation (`4453`) on the 7x6 board.
@@ -151,7 +152,7 @@ impl Connect4 {
         self.board
     }
 
-    /// Every cell of column `col` (0-based).
+    /// Every cell of column `col` (0-based, `col < width`).
     #[inline]
     pub fn column_mask(&self, col: u32) -> u64 {
         bits::column_mask(col, self.height())
@@ -202,7 +203,7 @@ impl Connect4 {
         self.possible() & self.column_mask(col)
     }
 
-    /// Number of stones in column `col`.
+    /// Number of stones in column `col` (`col < width`).
     pub fn column_height(&self, col: u32) -> u32 {
         (self.mask & self.column_mask(col)).count_ones()
     }
@@ -265,25 +266,25 @@ impl Connect4 {
     }
 }
 
-/// Checks that a board of this size fits the bitboard; the message names the limit.
-pub fn check_size(width: u32, height: u32) -> Result<(), String> {
+/// Checks that a board of this size fits the bitboard; the error names the limit.
+pub fn check_size(width: u32, height: u32) -> Result<(), BoardError> {
     let range = MIN_SIDE..=MAX_SIDE;
     if !range.contains(&width) {
-        return Err(format!(
+        return Err(BoardError::Size(format!(
             "width {width} is not supported (must be {MIN_SIDE}..={MAX_SIDE})"
-        ));
+        )));
     }
     if !range.contains(&height) {
-        return Err(format!(
+        return Err(BoardError::Size(format!(
             "height {height} is not supported (must be {MIN_SIDE}..={MAX_SIDE})"
-        ));
+        )));
     }
     let bits_needed = width * (height + 1);
     if bits_needed > BOARD_BITS {
-        return Err(format!(
+        return Err(BoardError::Size(format!(
             "a {width}x{height} board needs width*(height+1) = {bits_needed} bits, but the \
              bitboard has {BOARD_BITS} (width*(height+1) <= {BOARD_BITS}: 8x7 and 9x6 fit)"
-        ));
+        )));
     }
     Ok(())
 }

@@ -40,7 +40,7 @@ impl Connect4 {
         let rows: Vec<&str> = text.trim().split('/').collect();
         let height = rows.len() as u32;
         let width = rows[0].chars().count() as u32;
-        check_size(width, height).map_err(BoardError::Size)?;
+        check_size(width, height)?;
         let mut first = Vec::new();
         let mut second = Vec::new();
         for (i, line) in rows.iter().enumerate() {
@@ -78,7 +78,7 @@ impl Connect4 {
         first: &[(u8, u8)],
         second: &[(u8, u8)],
     ) -> Result<Connect4, BoardError> {
-        check_size(width, height).map_err(BoardError::Size)?;
+        check_size(width, height)?;
         let stones = |cells: &[(u8, u8)], taken: u64| -> Result<u64, BoardError> {
             let mut set = 0u64;
             for &(col, row) in cells {
