@@ -16,12 +16,12 @@ pub const BENCH_TT_MIB: usize = 16;
 
 /// The bench positions: game spec, moves, depth.
 pub const BENCH_POSITIONS: &[(&str, &str, u32)] = &[
-    ("connect4", "", 12),
-    ("connect4", "4453", 12),
-    ("connect4", "444333", 12),
-    ("connect4", "4455667", 12),
-    ("connect4", "3344556677", 12),
-    ("connect4", "41424344", 12),
+    ("connect4", "", 14),
+    ("connect4", "4453", 14),
+    ("connect4", "444333", 14),
+    ("connect4", "32164625", 12),
+    ("connect4", "274552224131661", 16),
+    ("connect4", "52753311433677442422121", 12),
 ];
 
 /// The expected signature (total nodes of all bench positions).

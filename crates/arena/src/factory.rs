@@ -32,8 +32,15 @@ pub fn agent_names<G: ArenaGame>() -> Vec<(String, String)> {
         .chain(G::extra_agents())
         .map(|e| (e.name.to_string(), e.help.to_string()))
         .collect();
-    out.extend(GENERIC_AGENTS.iter().map(|(n, h)| (n.to_string(), h.to_string())));
-    out.push(("best".into(), "best(movetime=1s): the strongest agent for this game".into()));
+    out.extend(
+        GENERIC_AGENTS
+            .iter()
+            .map(|(n, h)| (n.to_string(), h.to_string())),
+    );
+    out.push((
+        "best".into(),
+        "best(movetime=1s): the strongest agent for this game".into(),
+    ));
     out
 }
 
@@ -44,7 +51,8 @@ pub fn build_agent<G: ArenaGame>(game: &G, text: &str) -> Result<Box<dyn Agent<G
         if spec.name == "best" {
             spec.expect_keys(&["movetime"])?;
             let movetime = spec.get("movetime").unwrap_or("1s").to_string();
-            poda_core::spec::parse_duration(&movetime).map_err(|m| spec.bad_value("movetime", &movetime, m))?;
+            poda_core::spec::parse_duration(&movetime)
+                .map_err(|m| spec.bad_value("movetime", &movetime, m))?;
             spec = game.best_agent(&movetime);
             continue;
         }
@@ -65,7 +73,7 @@ pub fn build_agent<G: ArenaGame>(game: &G, text: &str) -> Result<Box<dyn Agent<G
         return match build_generic(&spec, &lookup, G::default_evaluator()) {
             Some(built) => built,
             None => Err(SpecError::UnknownName {
-                kind: format!("agent for {}", game.spec()),
+                kind: "agent".into(),
                 name: spec.name.clone(),
                 valid: agent_names::<G>().into_iter().map(|(n, _)| n).collect(),
             }),

@@ -54,6 +54,10 @@ pub fn random_opening<G: Game>(start: &G, plies: usize, seed: u64) -> Vec<G::Mov
     Vec::new()
 }
 
+/// Called with the position, the move chosen in it and the mover's search report.
+pub type OnMove<'a, G> =
+    &'a mut dyn FnMut(&G, <G as Game>::Move, Option<&SearchInfo<<G as Game>::Move>>);
+
 /// What a game needs besides the agents.
 #[derive(Clone, Debug)]
 pub struct GameSetup<M> {
@@ -71,7 +75,7 @@ pub fn play_game<G: Game>(
     start: &G,
     agents: [&mut dyn Agent<G>; 2],
     setup: &GameSetup<G::Move>,
-    on_move: &mut dyn FnMut(&G, G::Move, Option<&SearchInfo<G::Move>>),
+    on_move: OnMove<G>,
 ) -> GameRecord {
     let names = [agents[0].name(), agents[1].name()];
     let [a, b] = agents;
@@ -92,7 +96,10 @@ pub fn play_game<G: Game>(
     while !game.outcome().is_over() {
         if setup.max_plies.is_some_and(|m| game.ply() >= m) {
             adjudicated = true;
-            reason = Some(format!("draw by the {}-ply cap", setup.max_plies.unwrap_or(0)));
+            reason = Some(format!(
+                "draw by the {}-ply cap",
+                setup.max_plies.unwrap_or(0)
+            ));
             break;
         }
         let mover = game.to_move();
@@ -110,7 +117,11 @@ pub fn play_game<G: Game>(
         };
         if !game.is_legal(choice.mv) {
             let text = game.format_move(choice.mv);
-            reason = Some(format!("{} ({}) played the illegal move '{text}'", names[mover.index()], mover));
+            reason = Some(format!(
+                "{} ({}) played the illegal move '{text}'",
+                names[mover.index()],
+                mover
+            ));
             forfeit = Some(mover);
             break;
         }

@@ -49,7 +49,11 @@ pub struct MatchSummary {
 impl MatchSummary {
     /// Adds a finished game (A played first in it if `a_first`).
     pub fn add(&mut self, record: &GameRecord, a_first: bool) {
-        let a = if a_first { Player::First } else { Player::Second };
+        let a = if a_first {
+            Player::First
+        } else {
+            Player::Second
+        };
         let points = record.outcome.points_for(a);
         self.games += 1;
         match points {
@@ -122,9 +126,16 @@ pub fn run_match<G: ArenaGame>(
     Ok(summary)
 }
 
-fn worker<G: ArenaGame>(config: &MatchConfig<G>, next: &AtomicUsize, sender: mpsc::Sender<(GameRecord, bool)>) {
+fn worker<G: ArenaGame>(
+    config: &MatchConfig<G>,
+    next: &AtomicUsize,
+    sender: mpsc::Sender<(GameRecord, bool)>,
+) {
     // Specs were checked before the threads started.
-    let (Ok(mut a), Ok(mut b)) = (build_agent(&config.start, &config.agent_a), build_agent(&config.start, &config.agent_b)) else {
+    let (Ok(mut a), Ok(mut b)) = (
+        build_agent(&config.start, &config.agent_a),
+        build_agent(&config.start, &config.agent_b),
+    ) else {
         return;
     };
     loop {
@@ -132,18 +143,35 @@ fn worker<G: ArenaGame>(config: &MatchConfig<G>, next: &AtomicUsize, sender: mps
         if index >= config.games {
             return;
         }
-        let opening = random_opening(&config.start, config.opening_plies, opening_seed(config.seed, index));
+        let opening = random_opening(
+            &config.start,
+            config.opening_plies,
+            opening_seed(config.seed, index),
+        );
         let setup = GameSetup {
             index,
             opening,
             max_plies: config.max_plies,
-            seed: config.seed.wrapping_add(index as u64).wrapping_mul(0x2545_F491_4F6C_DD1D),
+            seed: config
+                .seed
+                .wrapping_add(index as u64)
+                .wrapping_mul(0x2545_F491_4F6C_DD1D),
         };
         let a_first = a_plays_first(index);
         let record = if a_first {
-            play_game(&config.start, [a.as_mut(), b.as_mut()], &setup, &mut |_, _, _| {})
+            play_game(
+                &config.start,
+                [a.as_mut(), b.as_mut()],
+                &setup,
+                &mut |_, _, _| {},
+            )
         } else {
-            play_game(&config.start, [b.as_mut(), a.as_mut()], &setup, &mut |_, _, _| {})
+            play_game(
+                &config.start,
+                [b.as_mut(), a.as_mut()],
+                &setup,
+                &mut |_, _, _| {},
+            )
         };
         if sender.send((record, a_first)).is_err() {
             return;

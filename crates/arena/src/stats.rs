@@ -62,7 +62,11 @@ impl Tally {
         let n = self.games() as f64;
         let s = self.score();
         if n == 0.0 {
-            return EloEstimate { elo: Some(0.0), low: None, high: None };
+            return EloEstimate {
+                elo: Some(0.0),
+                low: None,
+                high: None,
+            };
         }
         let mean_sq = (self.wins as f64 + 0.25 * self.draws as f64) / n;
         let sigma = (mean_sq - s * s).max(0.0).sqrt();
@@ -131,10 +135,18 @@ mod tests {
         let elo = e.elo.unwrap();
         assert!(e.low.unwrap() < elo && elo < e.high.unwrap());
         assert!(elo > 100.0 && elo < 200.0, "{elo}");
-        let all_wins = Tally { wins: 5, draws: 0, losses: 0 };
+        let all_wins = Tally {
+            wins: 5,
+            draws: 0,
+            losses: 0,
+        };
         assert_eq!(all_wins.elo().elo, None);
         assert_eq!(all_wins.elo().describe(1.0), ["+inf", "+inf", "+inf"]);
-        let mostly = Tally { wins: 9, draws: 0, losses: 1 };
+        let mostly = Tally {
+            wins: 9,
+            draws: 0,
+            losses: 1,
+        };
         let [elo, low, high] = mostly.elo().describe(mostly.score());
         assert!(elo.starts_with('+') && elo != "+inf", "{elo}");
         assert!(low.parse::<f64>().is_ok(), "{low}");

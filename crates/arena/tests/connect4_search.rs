@@ -70,18 +70,42 @@ fn variants_agree_on_500_random_positions() {
             ..EngineConfig::default()
         };
         let mut engine = Engine::new(eval.clone(), exact_tt.clone());
-        let mut random_engine = Engine::new(eval.clone(), EngineConfig { random_ties: Some(i), ..exact_tt });
+        let mut random_engine = Engine::new(
+            eval.clone(),
+            EngineConfig {
+                random_ties: Some(i),
+                ..exact_tt
+            },
+        );
         let results = [
-            ("alphabeta-hard", alphabeta(&game, depth, &*eval, Variant::FailHard)),
-            ("alphabeta-soft", alphabeta(&game, depth, &*eval, Variant::FailSoft)),
-            ("engine", engine.search(&game, &Limits::depth(depth), None, &mut |_| {})),
-            ("engine-random", random_engine.search(&game, &Limits::depth(depth), None, &mut |_| {})),
+            (
+                "alphabeta-hard",
+                alphabeta(&game, depth, &*eval, Variant::FailHard),
+            ),
+            (
+                "alphabeta-soft",
+                alphabeta(&game, depth, &*eval, Variant::FailSoft),
+            ),
+            (
+                "engine",
+                engine.search(&game, &Limits::depth(depth), None, &mut |_| {}),
+            ),
+            (
+                "engine-random",
+                random_engine.search(&game, &Limits::depth(depth), None, &mut |_| {}),
+            ),
         ];
         for (name, r) in results {
-            assert_eq!(r.score, reference.score, "{name} at position {i} depth {depth}");
+            assert_eq!(
+                r.score, reference.score,
+                "{name} at position {i} depth {depth}"
+            );
             let mv = r.best.unwrap();
             let value = child_values.iter().find(|c| c.0 == mv).unwrap().1;
-            assert_eq!(value, best, "{name} chose a move that is not among the best");
+            assert_eq!(
+                value, best,
+                "{name} chose a move that is not among the best"
+            );
         }
     }
 }
@@ -120,7 +144,12 @@ fn every_agent_takes_the_win_in_one() {
         let choice = agent.choose(&game, &mut Turn::new()).unwrap();
         assert_eq!(choice.mv, seven, "{spec} did not take the immediate win");
         if let Some(info) = choice.info {
-            assert_eq!(info.score, Score::win_in(1), "{spec} reports {}", info.score);
+            assert_eq!(
+                info.score,
+                Score::win_in(1),
+                "{spec} reports {}",
+                info.score
+            );
         }
     }
 }

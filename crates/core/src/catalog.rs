@@ -51,7 +51,7 @@ pub trait Catalog: Game {
         match all.iter().find(|e| e.name == name) {
             Some(e) => Ok((e.build)(self)),
             None => Err(SpecError::UnknownName {
-                kind: format!("evaluator for {}", self.spec()),
+                kind: "evaluator".into(),
                 name: name.to_string(),
                 valid: all.iter().map(|e| e.name.to_string()).collect(),
             }),

@@ -32,20 +32,28 @@ pub fn run(args: AnalyzeArgs) -> Result<()> {
 fn analyze<G: ArenaGame>(start: &G, args: &AnalyzeArgs) -> Result<()> {
     let (game, moves) = input::position(start, &args.moves)?;
     if game.outcome().is_over() {
-        return Err(input::user(format!("the game is over ({}): nothing to analyse", game.outcome())));
+        return Err(input::user(format!(
+            "the game is over ({}): nothing to analyse",
+            game.outcome()
+        )));
     }
     let mut agent = input::agent(start, &args.agent)?;
     agent.new_game(0);
-    let scores = agent
-        .analyze(&game)
-        .ok_or_else(|| input::user(format!("agent '{}' cannot score moves; try engine or alphabeta", args.agent)))?;
+    let scores = agent.analyze(&game).ok_or_else(|| {
+        input::user(format!(
+            "agent '{}' cannot score moves; try engine or alphabeta",
+            args.agent
+        ))
+    })?;
     let mut last: Option<SearchInfo<G::Move>> = None;
     let mut record = |info: &SearchInfo<G::Move>| last = Some(info.clone());
     let mut turn = Turn {
         progress: Some(&mut record),
         ..Turn::new()
     };
-    let choice = agent.choose(&game, &mut turn).map_err(|e| input::bad("analysis failed", e))?;
+    let choice = agent
+        .choose(&game, &mut turn)
+        .map_err(|e| input::bad("analysis failed", e))?;
     let info = choice.info.or(last);
     let fmt = |m: G::Move| game.format_move(m);
     if args.json {

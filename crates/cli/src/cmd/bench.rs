@@ -16,7 +16,11 @@ pub fn run(args: BenchArgs) -> Result<()> {
         println!(
             "{:<12} {:<12} depth {:>2}  best {:<4} score {:>6}  nodes {:>10}  {:>8.1} ms",
             l.game,
-            if l.moves.is_empty() { "(start)" } else { &l.moves },
+            if l.moves.is_empty() {
+                "(start)"
+            } else {
+                &l.moves
+            },
             l.depth,
             l.best,
             l.score.to_string(),

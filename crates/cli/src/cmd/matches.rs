@@ -84,8 +84,10 @@ fn play_match<G: ArenaGame>(start: G, args: &MatchArgs) -> Result<()> {
         ProgressBar::new(args.games as u64)
     };
     bar.set_style(
-        ProgressStyle::with_template("{bar:30} {pos}/{len} games  {msg}  [{elapsed_precise}, eta {eta}]")
-            .expect("a valid template"),
+        ProgressStyle::with_template(
+            "{bar:30} {pos}/{len} games  {msg}  [{elapsed_precise}, eta {eta}]",
+        )
+        .expect("a valid template"),
     );
     let mut write_error = None;
     let summary = run_match(&config, &mut |game, summary| {
@@ -95,7 +97,10 @@ fn play_match<G: ArenaGame>(start: G, args: &MatchArgs) -> Result<()> {
                 write_error.get_or_insert(e);
             }
         }
-        bar.set_message(format!("A {}-{}-{} B", summary.a_wins, summary.draws, summary.b_wins));
+        bar.set_message(format!(
+            "A {}-{}-{} B",
+            summary.a_wins, summary.draws, summary.b_wins
+        ));
         bar.inc(1);
     })
     .map_err(|e| input::bad("match", e))?;
@@ -128,7 +133,13 @@ fn summary_json(s: &MatchSummary) -> serde_json::Value {
 
 fn print_summary<G: ArenaGame>(config: &MatchConfig<G>, s: &MatchSummary) {
     let total = s.total();
-    println!("{} games of {}: A = {}, B = {}", s.games, config.start.spec(), config.agent_a, config.agent_b);
+    println!(
+        "{} games of {}: A = {}, B = {}",
+        s.games,
+        config.start.spec(),
+        config.agent_a,
+        config.agent_b
+    );
     println!(
         "A: {} wins, {} draws, {} losses  (score {:.1}%)",
         s.a_wins,
@@ -137,13 +148,22 @@ fn print_summary<G: ArenaGame>(config: &MatchConfig<G>, s: &MatchSummary) {
         100.0 * total.score()
     );
     for (label, t) in [("as first ", &s.a_first), ("as second", &s.a_second)] {
-        println!("   {label}: {} wins, {} draws, {} losses", t.wins, t.draws, t.losses);
+        println!(
+            "   {label}: {} wins, {} draws, {} losses",
+            t.wins, t.draws, t.losses
+        );
     }
     if s.adjudicated > 0 {
-        println!("   {} games adjudicated as draws by the ply cap", s.adjudicated);
+        println!(
+            "   {} games adjudicated as draws by the ply cap",
+            s.adjudicated
+        );
     }
     if s.forfeits > 0 {
-        println!("   {} games lost by an agent's failure (see --record for reasons)", s.forfeits);
+        println!(
+            "   {} games lost by an agent's failure (see --record for reasons)",
+            s.forfeits
+        );
     }
     let estimate = poda_arena::stats::EloEstimate {
         elo: s.elo,

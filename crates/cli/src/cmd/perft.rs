@@ -26,7 +26,10 @@ pub struct PerftArgs {
 
 pub fn run(args: PerftArgs) -> Result<()> {
     if args.depth > MAX_PERFT_DEPTH {
-        return Err(input::user(format!("depth {} is too deep (at most {MAX_PERFT_DEPTH})", args.depth)));
+        return Err(input::user(format!(
+            "depth {} is too deep (at most {MAX_PERFT_DEPTH})",
+            args.depth
+        )));
     }
     with_game!(input::game(&args.game)?, start => count(&start, &args))
 }
@@ -46,6 +49,10 @@ fn count<G: Game>(start: &G, args: &PerftArgs) -> Result<()> {
     };
     let secs = began.elapsed().as_secs_f64();
     println!("perft({}) = {total}", args.depth);
-    eprintln!("{:.3} s, {:.0} positions/s", secs, total as f64 / secs.max(1e-9));
+    eprintln!(
+        "{:.3} s, {:.0} positions/s",
+        secs,
+        total as f64 / secs.max(1e-9)
+    );
     Ok(())
 }

@@ -53,7 +53,12 @@ fn play<G: ArenaGame>(start: &G, args: &PlayArgs) -> Result<()> {
 }
 
 /// One line about a computer move: the move, then depth, score, nodes and time if known.
-fn summary<G: Game>(game: &G, name: &str, mv: G::Move, info: Option<&SearchInfo<G::Move>>) -> String {
+fn summary<G: Game>(
+    game: &G,
+    name: &str,
+    mv: G::Move,
+    info: Option<&SearchInfo<G::Move>>,
+) -> String {
     let mut line = format!("{name} plays {}", game.format_move(mv));
     if let Some(i) = info {
         line += &format!(
@@ -77,14 +82,21 @@ fn watch<G: Game>(start: &G, agents: [&mut dyn Agent<G>; 2], delay: Duration) ->
             .choose(&game, &mut Turn::new())
             .map_err(|e| input::bad(&format!("{name} failed"), e))?;
         if !game.is_legal(choice.mv) {
-            return Err(input::user(format!("{name} played an illegal move {:?}", choice.mv)));
+            return Err(input::user(format!(
+                "{name} played an illegal move {:?}",
+                choice.mv
+            )));
         }
         println!("{}", summary(&game, &name, choice.mv, choice.info.as_ref()));
         game.play_unchecked(choice.mv);
         println!("{}\n", game.render().trim_end());
         std::thread::sleep(delay);
     }
-    println!("Game over: {} ({})", game.outcome(), game.outcome().result_string());
+    println!(
+        "Game over: {} ({})",
+        game.outcome(),
+        game.outcome().result_string()
+    );
     Ok(())
 }
 
@@ -95,27 +107,56 @@ fn interactive<G: Game>(start: &G, ai: &mut dyn Agent<G>, human_seat: usize) -> 
     let mut lines = stdin.lock().lines();
     let mut history: Vec<G> = vec![start.clone()];
     let mut moves: Vec<G::Move> = Vec::new();
-    println!("{HELP}\nYou are {}.", poda_arena::game::seat_player(human_seat));
+    println!(
+        "{HELP}\nYou are {}.",
+        poda_arena::game::seat_player(human_seat)
+    );
     loop {
-        let game = history.last().expect("history starts with the start position").clone();
+        let game = history
+            .last()
+            .expect("history starts with the start position")
+            .clone();
         if game.outcome().is_over() {
-            println!("{}\nGame over: {} ({})", game.render().trim_end(), game.outcome(), game.outcome().result_string());
+            println!(
+                "{}\nGame over: {} ({})",
+                game.render().trim_end(),
+                game.outcome(),
+                game.outcome().result_string()
+            );
             return Ok(());
         }
         if game.to_move().index() != human_seat {
-            let choice = ai.choose(&game, &mut Turn::new()).map_err(|e| input::bad("the computer failed", e))?;
+            let choice = ai
+                .choose(&game, &mut Turn::new())
+                .map_err(|e| input::bad("the computer failed", e))?;
             if !game.is_legal(choice.mv) {
-                return Err(input::user(format!("the computer played an illegal move {:?}", choice.mv)));
+                return Err(input::user(format!(
+                    "the computer played an illegal move {:?}",
+                    choice.mv
+                )));
             }
-            println!("{}", summary(&game, "poda", choice.mv, choice.info.as_ref()));
+            println!(
+                "{}",
+                summary(&game, "poda", choice.mv, choice.info.as_ref())
+            );
             moves.push(choice.mv);
             history.push(game.after(choice.mv));
             continue;
         }
-        let legal: Vec<String> = game.legal_move_list().into_iter().map(|m| game.format_move(m)).collect();
-        println!("\n{}\nYour move ({}): ", game.render().trim_end(), legal.join(" "));
+        let legal: Vec<String> = game
+            .legal_move_list()
+            .into_iter()
+            .map(|m| game.format_move(m))
+            .collect();
+        println!(
+            "\n{}\nYour move ({}): ",
+            game.render().trim_end(),
+            legal.join(" ")
+        );
         print!("> ");
-        std::io::stdout().flush().context("writing to the terminal")?;
+        std::io::stdout()
+            .flush()
+            .context("writing to the terminal")?;
         let Some(line) = lines.next() else {
             println!("\n(end of input)");
             return Ok(());
@@ -127,7 +168,10 @@ fn interactive<G: Game>(start: &G, ai: &mut dyn Agent<G>, human_seat: usize) -> 
             "help" | "?" => println!("{HELP}"),
             "moves" => println!("{}", start.format_moves(&moves)),
             "hint" => match ai.choose(&game, &mut Turn::new()) {
-                Ok(c) => println!("hint: {}", summary(&game, "poda suggests", c.mv, c.info.as_ref())),
+                Ok(c) => println!(
+                    "hint: {}",
+                    summary(&game, "poda suggests", c.mv, c.info.as_ref())
+                ),
                 Err(e) => println!("no hint: {e}"),
             },
             "undo" => {

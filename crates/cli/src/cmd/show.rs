@@ -32,7 +32,11 @@ fn show<G: Game>(start: &G, args: &ShowArgs) -> Result<()> {
 /// The JSON object or the drawing of a position, as `show` prints it.
 pub fn describe<G: Game>(game: &G, moves: &[G::Move], as_json: bool) -> String {
     let outcome = game.outcome();
-    let legal: Vec<String> = game.legal_move_list().into_iter().map(|m| game.format_move(m)).collect();
+    let legal: Vec<String> = game
+        .legal_move_list()
+        .into_iter()
+        .map(|m| game.format_move(m))
+        .collect();
     if as_json {
         let to_move = (!outcome.is_over()).then(|| game.to_move().number());
         return json!({
@@ -49,7 +53,11 @@ pub fn describe<G: Game>(game: &G, moves: &[G::Move], as_json: bool) -> String {
     let status = if outcome.is_over() {
         format!("Game over: {outcome} ({})", outcome.result_string())
     } else {
-        format!("{} to move. Legal moves: {}", capitalise(&game.to_move().to_string()), legal.join(" "))
+        format!(
+            "{} to move. Legal moves: {}",
+            capitalise(&game.to_move().to_string()),
+            legal.join(" ")
+        )
     };
     format!("{}\n{status}", game.render().trim_end())
 }
