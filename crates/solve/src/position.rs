@@ -159,6 +159,17 @@ impl Position {
         self.current + self.mask
     }
 
+    /// Plies of the position a key belongs to: within a column the key lies in
+    /// `[2^h - 1, 2^(h+1) - 2]` for `h` stones.
+    pub fn plies_of_key(key: u64) -> i32 {
+        (0..WIDTH)
+            .map(|c| {
+                let col = (key >> (c * H1)) & ((1 << H1) - 1);
+                63 - (col + 1).leading_zeros() as i32
+            })
+            .sum()
+    }
+
     /// The key of the left-right mirror image. Columns of the key never carry into each
     /// other (a column's sum stays below `2^H1`), so mirroring the key mirrors the position.
     #[inline]
@@ -196,10 +207,16 @@ impl Position {
         self.moves += 1;
     }
 
+    /// The single-bit move into a 0-based column that is not full.
+    #[inline]
+    pub fn move_in(&self, col: usize) -> u64 {
+        (self.mask + (1 << (col * H1))) & column_mask(col)
+    }
+
     /// Plays in a 0-based column that is not full.
     #[inline]
     pub fn play_col(&mut self, col: usize) {
-        self.play((self.mask + (1 << (col * H1))) & column_mask(col));
+        self.play(self.move_in(col));
     }
 
     /// The position after a single-bit move.
@@ -381,6 +398,8 @@ mod tests {
         let a = Position::parse("4453126").unwrap();
         let b = Position::parse("4435762").unwrap();
         assert_eq!(a.mirror_key(), b.key());
+        assert_eq!(Position::plies_of_key(a.key()), 7);
+        assert_eq!(Position::plies_of_key(Position::new().key()), 0);
         assert_eq!(b.mirror_key(), a.key());
     }
 }

@@ -16,6 +16,7 @@
 //! Scores follow Pons' convention (see [`crate::score_of_win`]): positive if the side to
 //! move wins, `(SIZE + 1 - plies at the win) / 2`, 0 for a draw.
 
+use crate::book::Book;
 use crate::position::{column_mask, column_of, Position, SIZE, WIDTH};
 use crate::table::{Table, NO_LOWER, NO_UPPER};
 
@@ -48,6 +49,9 @@ fn env_knob(name: &str, default: i32) -> i32 {
 pub struct Solver {
     table: Table,
     nodes: u64,
+    book: Book,
+    /// Deepest book position: below it the search does not look the book up.
+    book_plies: i32,
     etc_plies: i32,
     no_table_plies: i32,
 }
@@ -64,8 +68,38 @@ impl Solver {
         Solver {
             table: Table::new(table_mib),
             nodes: 0,
+            book: Book::empty(),
+            book_plies: -1,
             etc_plies: env_knob("PODA_ETC", ETC_PLIES),
             no_table_plies: env_knob("PODA_NOTT", NO_TABLE_PLIES),
+        }
+    }
+
+    /// A solver with a table of `table_mib` MiB and the book committed with the crate.
+    pub fn with_book(table_mib: usize) -> Solver {
+        let mut s = Solver::new(table_mib);
+        s.set_book(Book::embedded());
+        s
+    }
+
+    /// Replaces the opening book (an empty book turns it off).
+    pub fn set_book(&mut self, book: Book) {
+        self.book_plies = book.max_plies();
+        self.book = book;
+    }
+
+    /// The book in use.
+    pub fn book(&self) -> &Book {
+        &self.book
+    }
+
+    /// The exact score from the book, if the position is in it.
+    #[inline]
+    pub fn book_score(&self, p: &Position) -> Option<i32> {
+        if p.moves() <= self.book_plies {
+            self.book.get(p)
+        } else {
+            None
         }
     }
 
@@ -94,6 +128,9 @@ impl Solver {
         if p.can_win_next() {
             return (SIZE + 1 - p.moves()) / 2;
         }
+        if let Some(s) = self.book_score(p) {
+            return s;
+        }
         let min = -(SIZE - p.moves()) / 2;
         let max = (SIZE + 1 - p.moves()) / 2;
         if max - min <= FULL_WINDOW_RANGE {
@@ -106,6 +143,9 @@ impl Solver {
     pub fn solve_weak(&mut self, p: &Position) -> i32 {
         if p.can_win_next() {
             return 1;
+        }
+        if let Some(s) = self.book_score(p) {
+            return s.signum();
         }
         self.search_window(p, -1, 1).signum()
     }
@@ -189,6 +229,9 @@ impl Solver {
         }
         if moves >= self.no_table_plies {
             return self.search_children(p, next, alpha, beta, None).0;
+        }
+        if let Some(s) = self.book_score(p) {
+            return s;
         }
 
         let (key, mirrored) = Self::table_key(p);
