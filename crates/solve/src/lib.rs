@@ -1,0 +1,25 @@
+//! poda-solve: exact solvers. For now, Connect 4 on the standard 7x6 board.
+//!
+//! - [`Position`]: a bitboard position specialised for solving, parsed from Pons' move
+//!   strings with typed errors ([`PositionError`]).
+//! - [`Solver`]: strong (exact score, Pons' convention) and weak (win/draw/loss) solving,
+//!   analysis of every move, and the perfect player's choice ([`Solver::choose`]).
+//! - [`Book`]: the opening book committed with the crate; [`build_book`] builds or resumes one.
+//! - [`run_lines`]: Pons' test protocol (positions in, scores out), the body of
+//!   `poda solve connect4` and of the `c4bench` example.
+#![forbid(unsafe_code)]
+
+mod analysis;
+pub mod book;
+pub mod build;
+pub mod position;
+pub mod run;
+pub mod solver;
+mod table;
+
+pub use analysis::{Chosen, TieBreak};
+pub use book::Book;
+pub use build::{build_book, BuildOptions, BuildProgress};
+pub use position::{Position, PositionError};
+pub use run::{format_analysis, parse_line, run_lines, LineError, RunOptions, RunSummary};
+pub use solver::Solver;

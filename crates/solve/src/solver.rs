@@ -1,0 +1,371 @@
+//! The exact Connect 4 solver: negamax alpha-beta with null windows, iterated on the score.
+//!
+//! The base is Pascal Pons' solver ("Solving Connect 4: how to build a perfect AI", parts
+//! 3-12): bitboards, a binary search on the score with null-window searches, the bounds that
+//! follow from "the side to move cannot win at once and the opponent cannot win next move",
+//! a transposition table, ordering by the number of winning cells a move creates, and pruning
+//! of the moves that lose at once. Added here, each measured (notes/solve-benchmarks.md):
+//! - the table keeps both bounds and the best move, in buckets with work-based replacement
+//!   ([`crate::table`]); the stored best move is searched first;
+//! - a node with a single non-losing move is passed through without touching the table;
+//! - near the root, positions are stored under the smaller of their key and their mirror's
+//!   key, so mirror images share their entries;
+//! - enhanced transposition cut-offs near the root: the children are looked up before any is
+//!   searched, and a child whose stored upper bound already refutes the window ends the node.
+//!
+//! Scores follow Pons' convention (see [`crate::score_of_win`]): positive if the side to
+//! move wins, `(SIZE + 1 - plies at the win) / 2`, 0 for a draw.
+
+use crate::book::Book;
+use crate::position::{column_mask, column_of, Position, SIZE, WIDTH};
+use crate::table::{Table, NO_LOWER, NO_UPPER};
+
+/// Columns from the centre outwards: the tie-break of the move ordering.
+const CENTRE_FIRST: [usize; WIDTH] = [3, 2, 4, 1, 5, 0, 6];
+/// Positions with fewer plies than this are stored under their canonical (mirror-min) key.
+/// (Mirror images meet mostly near the root; deeper, the mirror key costs more than it
+/// finds.)
+const SYMMETRY_PLIES: i32 = 12;
+/// Enhanced transposition cut-offs are tried at nodes with fewer plies than this: deeper,
+/// the extra table probes cost more time than the nodes they save (measured).
+const ETC_PLIES: i32 = 24;
+/// Nodes with at least this many plies skip the table: their subtrees are smaller than the
+/// cost of a probe.
+const NO_TABLE_PLIES: i32 = 38;
+/// A root whose score interval is at most this wide is solved with one full-window search
+/// instead of a sequence of null windows (end-game positions, measured on Test_L3_R1).
+const FULL_WINDOW_RANGE: i32 = 8;
+/// Default table size.
+pub const DEFAULT_TABLE_MIB: usize = 64;
+
+fn env_knob(name: &str, default: i32) -> i32 {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+/// A Connect 4 solver with its transposition table.
+pub struct Solver {
+    table: Table,
+    nodes: u64,
+    book: Book,
+    /// Deepest book position: below it the search does not look the book up.
+    book_plies: i32,
+    etc_plies: i32,
+    no_table_plies: i32,
+}
+
+impl Default for Solver {
+    fn default() -> Self {
+        Solver::new(DEFAULT_TABLE_MIB)
+    }
+}
+
+impl Solver {
+    /// A solver with a table of `table_mib` MiB.
+    pub fn new(table_mib: usize) -> Solver {
+        Solver {
+            table: Table::new(table_mib),
+            nodes: 0,
+            book: Book::empty(),
+            book_plies: -1,
+            etc_plies: env_knob("PODA_ETC", ETC_PLIES),
+            no_table_plies: env_knob("PODA_NOTT", NO_TABLE_PLIES),
+        }
+    }
+
+    /// A solver with a table of `table_mib` MiB and the book committed with the crate.
+    pub fn with_book(table_mib: usize) -> Solver {
+        let mut s = Solver::new(table_mib);
+        s.set_book(Book::embedded());
+        s
+    }
+
+    /// Replaces the opening book (an empty book turns it off).
+    pub fn set_book(&mut self, book: Book) {
+        self.book_plies = book.max_plies();
+        self.book = book;
+    }
+
+    /// The book in use.
+    pub fn book(&self) -> &Book {
+        &self.book
+    }
+
+    /// The exact score from the book, if the position is in it.
+    #[inline]
+    pub fn book_score(&self, p: &Position) -> Option<i32> {
+        if p.moves() <= self.book_plies {
+            self.book.get(p)
+        } else {
+            None
+        }
+    }
+
+    /// Nodes searched since the last [`Solver::reset`] or [`Solver::reset_nodes`].
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    pub fn reset_nodes(&mut self) {
+        self.nodes = 0;
+    }
+
+    /// Clears the table and the node counter.
+    pub fn reset(&mut self) {
+        self.table.clear();
+        self.nodes = 0;
+    }
+
+    /// Size of the table in bytes.
+    pub fn table_bytes(&self) -> usize {
+        self.table.bytes()
+    }
+
+    /// The exact score of a position that is not over.
+    pub fn solve(&mut self, p: &Position) -> i32 {
+        if p.can_win_next() {
+            return (SIZE + 1 - p.moves()) / 2;
+        }
+        if let Some(s) = self.book_score(p) {
+            return s;
+        }
+        let min = -(SIZE - p.moves()) / 2;
+        let max = (SIZE + 1 - p.moves()) / 2;
+        if max - min <= FULL_WINDOW_RANGE {
+            return self.negamax(p, min - 1, max + 1);
+        }
+        self.search_window(p, min, max)
+    }
+
+    /// The sign of the score (1 win, 0 draw, -1 loss) of a position that is not over.
+    pub fn solve_weak(&mut self, p: &Position) -> i32 {
+        if p.can_win_next() {
+            return 1;
+        }
+        if let Some(s) = self.book_score(p) {
+            return s.signum();
+        }
+        self.search_window(p, -1, 1).signum()
+    }
+
+    /// Whether the score of `p` (not over) is at least `bound`.
+    pub fn score_at_least(&mut self, p: &Position, bound: i32) -> bool {
+        if p.can_win_next() {
+            return (SIZE + 1 - p.moves()) / 2 >= bound;
+        }
+        self.negamax(p, bound - 1, bound) >= bound
+    }
+
+    /// Narrows `[min, max]` (which holds the score) with null-window searches until it is a
+    /// single value. The probe point leans toward the ends as in Pons' solver: windows far
+    /// from the true score are refuted cheaply, and most scores are small.
+    fn search_window(&mut self, p: &Position, mut min: i32, mut max: i32) -> i32 {
+        while min < max {
+            let mut med = min + (max - min) / 2;
+            if med <= 0 && min / 2 < med {
+                med = min / 2;
+            } else if med >= 0 && max / 2 > med {
+                med = max / 2;
+            }
+            let r = self.negamax(p, med, med + 1);
+            if r <= med {
+                max = r;
+            } else {
+                min = r;
+            }
+        }
+        min
+    }
+
+    /// The table key of a position: canonical under mirroring near the root.
+    #[inline]
+    fn table_key(p: &Position) -> (u64, bool) {
+        let key = p.key();
+        if p.moves() < SYMMETRY_PLIES {
+            let m = p.mirror_key();
+            if m < key {
+                return (m, true);
+            }
+        }
+        (key, false)
+    }
+
+    /// Negamax with alpha-beta on a position where the side to move cannot win at once.
+    /// Returns the exact score if it lies in `(alpha, beta)`, else a bound on the right side
+    /// (fail-soft on both sides: a lower bound `>= beta` or an upper bound `<= alpha`).
+    fn negamax(&mut self, p: &Position, mut alpha: i32, mut beta: i32) -> i32 {
+        debug_assert!(alpha < beta);
+        debug_assert!(!p.can_win_next());
+        self.nodes += 1;
+        let moves = p.moves();
+        let next = p.non_losing_moves();
+        if next == 0 {
+            return -(SIZE - moves) / 2;
+        }
+        if moves >= SIZE - 2 {
+            return 0;
+        }
+        // The opponent cannot win with its next stone (we only play non-losing moves).
+        let min = -(SIZE - 2 - moves) / 2;
+        if alpha < min {
+            alpha = min;
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        // We cannot win with this stone.
+        let max = (SIZE - 1 - moves) / 2;
+        if beta > max {
+            beta = max;
+            if alpha >= beta {
+                return beta;
+            }
+        }
+        if next & (next - 1) == 0 {
+            // A single sensible move: its value is ours, the table would only repeat it.
+            return -self.negamax(&p.after(next), -beta, -alpha);
+        }
+        if moves >= self.no_table_plies {
+            return self.search_children(p, next, alpha, beta, None).0;
+        }
+        if let Some(s) = self.book_score(p) {
+            return s;
+        }
+
+        let (key, mirrored) = Self::table_key(p);
+        let flip = |c: usize| if mirrored { WIDTH - 1 - c } else { c };
+        let mut hint = None;
+        if let Some(hit) = self.table.get(key) {
+            if hit.lower > alpha {
+                alpha = hit.lower;
+                if alpha >= beta {
+                    return alpha;
+                }
+            }
+            if hit.upper < beta {
+                beta = hit.upper;
+                if alpha >= beta {
+                    return beta;
+                }
+            }
+            hint = hit.best.map(flip);
+        }
+
+        if moves < self.etc_plies {
+            // Enhanced transposition cut-off: a child already known to be bad enough for
+            // the opponent refutes the window without a search.
+            let mut rest = next;
+            while rest != 0 {
+                let mv = rest & rest.wrapping_neg();
+                rest &= rest - 1;
+                if let Some(hit) = self.table.get(Self::table_key(&p.after(mv)).0) {
+                    if -hit.upper >= beta {
+                        self.table
+                            .put(key, -hit.upper, NO_UPPER, Some(flip(column_of(mv))), 1);
+                        return -hit.upper;
+                    }
+                    alpha = alpha.max(-hit.upper);
+                }
+            }
+        }
+
+        let start_nodes = self.nodes;
+        let (score, best, exact) = self.search_children(p, next, alpha, beta, hint);
+        let work = self.nodes - start_nodes;
+        if score >= beta {
+            self.table.put(key, score, NO_UPPER, best.map(flip), work);
+        } else if exact {
+            self.table.put(key, score, score, best.map(flip), work);
+        } else {
+            self.table.put(key, NO_LOWER, score, None, work);
+        }
+        score
+    }
+
+    /// Searches the moves of `next` (at least two), the hinted column first, then by the
+    /// number of winning cells they create, centre first on ties. Returns the fail-soft
+    /// score, the column that reached it (if it beat alpha) and whether it is exact.
+    #[inline]
+    fn search_children(
+        &mut self,
+        p: &Position,
+        next: u64,
+        mut alpha: i32,
+        beta: i32,
+        hint: Option<usize>,
+    ) -> (i32, Option<usize>, bool) {
+        let mut best_score = NO_LOWER;
+        let mut best = None;
+        let mut rest = next;
+        if let Some(col) = hint {
+            let mv = next & column_mask(col);
+            if mv != 0 {
+                rest ^= mv;
+                let score = -self.negamax(&p.after(mv), -beta, -alpha);
+                if score >= beta {
+                    return (score, Some(col), false);
+                }
+                best_score = score;
+                if score > alpha {
+                    alpha = score;
+                    best = Some(col);
+                }
+            }
+        }
+        let mut list = MoveList::new();
+        for &col in &CENTRE_FIRST {
+            let mv = rest & column_mask(col);
+            if mv != 0 {
+                list.push(mv, p.move_score(mv));
+            }
+        }
+        for &(mv, _) in list.as_slice() {
+            let score = -self.negamax(&p.after(mv), -beta, -alpha);
+            if score >= beta {
+                return (score, Some(column_of(mv)), false);
+            }
+            if score > best_score {
+                best_score = score;
+            }
+            if score > alpha {
+                alpha = score;
+                best = Some(column_of(mv));
+            }
+        }
+        (best_score, best, best.is_some())
+    }
+}
+
+/// Up to seven moves sorted by decreasing score, ties keeping insertion order.
+struct MoveList {
+    items: [(u64, u32); WIDTH],
+    len: usize,
+}
+
+impl MoveList {
+    #[inline]
+    fn new() -> MoveList {
+        MoveList {
+            items: [(0, 0); WIDTH],
+            len: 0,
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, mv: u64, score: u32) {
+        let mut i = self.len;
+        while i > 0 && self.items[i - 1].1 < score {
+            self.items[i] = self.items[i - 1];
+            i -= 1;
+        }
+        self.items[i] = (mv, score);
+        self.len += 1;
+    }
+
+    #[inline]
+    fn as_slice(&self) -> &[(u64, u32)] {
+        &self.items[..self.len]
+    }
+}
