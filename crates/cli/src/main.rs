@@ -36,6 +36,8 @@ enum Command {
     Bench(cmd::bench::BenchArgs),
     /// List the games, and the agents and evaluators of a game.
     List(cmd::list::ListArgs),
+    /// Solve a position exactly (Connect 4: Pascal Pons' score convention).
+    Solve(cmd::solve::SolveArgs),
 }
 
 fn main() -> ExitCode {
@@ -48,6 +50,7 @@ fn main() -> ExitCode {
         Command::Perft(a) => cmd::perft::run(a),
         Command::Bench(a) => cmd::bench::run(a),
         Command::List(a) => cmd::list::run(a),
+        Command::Solve(a) => cmd::solve::run(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -7,3 +7,5 @@ pub mod matches;
 pub mod perft;
 pub mod play;
 pub mod show;
+pub mod solve;
+mod solve_connect4;

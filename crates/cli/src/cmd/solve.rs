@@ -1,0 +1,50 @@
+//! `poda solve`: exact solvers, dispatched on the game's name.
+
+use crate::input;
+use anyhow::Result;
+use clap::Args;
+use poda_core::Spec;
+
+#[derive(Args, Debug)]
+pub struct SolveArgs {
+    /// Game spec: connect4.
+    pub game: String,
+    /// Moves from the start position ("" is the start). Without it, positions are read from
+    /// stdin, one per line (Pons' format for Connect 4).
+    pub moves: Option<String>,
+    /// Only win/draw/loss.
+    #[arg(long)]
+    pub weak: bool,
+    /// The score of every legal move.
+    #[arg(long)]
+    pub analyze: bool,
+    /// Print JSON.
+    #[arg(long)]
+    pub json: bool,
+    /// Also print nodes and microseconds per position (Pons' benchmark format).
+    #[arg(long)]
+    pub stats: bool,
+    /// Transposition table size in MiB.
+    #[arg(long)]
+    pub tt: Option<usize>,
+    /// Keep the transposition table between positions read from stdin.
+    #[arg(long)]
+    pub keep_table: bool,
+}
+
+/// The games that have a solver.
+const SOLVABLE: &[&str] = &["connect4"];
+
+pub fn run(args: SolveArgs) -> Result<()> {
+    let spec =
+        Spec::parse(&args.game).map_err(|e| input::bad(&format!("game '{}'", args.game), e))?;
+    // Validate the spec through the registry first, for the same errors as other commands.
+    input::game(&args.game)?;
+    match spec.name.as_str() {
+        "connect4" | "connect_four" => super::solve_connect4::run(&spec, &args),
+        other => Err(input::user(format!(
+            "no solver for '{other}' (games with a solver: {})",
+            SOLVABLE.join(", ")
+        ))),
+    }
+}
