@@ -1,6 +1,8 @@
 //! The named evaluators of Connect 4 (the [`Catalog`]) and the move-ordering hint they share.
+//! The seed evaluations are served by their bitboard form (`eval_seed_fast`), which the tests
+//! check against the plain form written as the report describes it (`eval_seed`).
 
-use super::eval_seed::{FillEmpty, SeedLines};
+use super::eval_seed_fast::{SeedFast, SeedKind};
 use super::eval_threats::Threats;
 use super::Connect4;
 use poda_core::{Catalog, EvaluatorEntry};
@@ -19,34 +21,34 @@ impl Catalog for Connect4 {
                 name: "fill-empty",
                 help: "seed report evaluar1 (alias seed1): open fours of each side, counted \
                        by filling the empty cells with that side's stones",
-                build: |_| Arc::new(FillEmpty::named("fill-empty")),
+                build: |_| Arc::new(SeedFast::new("fill-empty", SeedKind::FillEmpty)),
             },
             EvaluatorEntry {
                 name: "lines",
                 help: "seed report evaluar2 (alias seed2): 100*threes + twos of own stones in \
                        a row, minus the opponent's",
-                build: |_| Arc::new(SeedLines::lines("lines")),
+                build: |_| Arc::new(SeedFast::new("lines", SeedKind::Lines)),
             },
             EvaluatorEntry {
                 name: "open-lines",
                 help: "seed report evaluar3 (alias seed3): as lines, counting only lines that \
                        can still become a four",
-                build: |_| Arc::new(SeedLines::open_lines("open-lines")),
+                build: |_| Arc::new(SeedFast::new("open-lines", SeedKind::OpenLines)),
             },
             EvaluatorEntry {
                 name: "seed1",
                 help: "the seed report's evaluar1, same as fill-empty",
-                build: |_| Arc::new(FillEmpty::named("seed1")),
+                build: |_| Arc::new(SeedFast::new("seed1", SeedKind::FillEmpty)),
             },
             EvaluatorEntry {
                 name: "seed2",
                 help: "the seed report's evaluar2, same as lines",
-                build: |_| Arc::new(SeedLines::lines("seed2")),
+                build: |_| Arc::new(SeedFast::new("seed2", SeedKind::Lines)),
             },
             EvaluatorEntry {
                 name: "seed3",
                 help: "the seed report's evaluar3, same as open-lines",
-                build: |_| Arc::new(SeedLines::open_lines("seed3")),
+                build: |_| Arc::new(SeedFast::new("seed3", SeedKind::OpenLines)),
             },
         ]
     }

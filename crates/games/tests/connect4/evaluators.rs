@@ -3,7 +3,7 @@
 //! hints, and a small depth-2 match showing `threats` beats the seed evaluations.
 
 use poda_core::{Catalog, Evaluator, Game, Outcome, Player, Rng};
-use poda_games::connect4::{bits, Connect4, FillEmpty, SeedLines, Threats, SEED_WIN};
+use poda_games::connect4::{Connect4, FillEmpty, SeedLines, Threats, SEED_WIN};
 use std::sync::Arc;
 
 fn value(name: &str, moves: &str, player: Player) -> i64 {
@@ -87,51 +87,22 @@ fn random_positions(width: u32, height: u32, count: usize, seed: u64) -> Vec<Con
 }
 
 /// Bit `i`: the window of four cells i, i+d, i+2d, i+3d lies in `free`.
-fn windows(free: u64, d: u32) -> u64 {
-    free & (free >> d) & (free >> (2 * d)) & (free >> (3 * d))
-}
-
-/// The seed evaluations again, from bitboards: an independent formulation of the same counts.
-/// Directions by shift: up 1, right h+1, up-right h+2, and h for the up-left diagonal, whose
-/// windows the report starts at their bottom-right end, the highest bit (i + 3h).
-fn seed_by_bits(game: &Connect4, who: Player, kind: &str) -> i64 {
-    let h = game.height();
-    let side = |p: Player| -> i64 {
-        let own = game.stones(p);
-        let free = game.board_mask() & !game.stones(p.opponent());
-        let mut total = 0i64;
-        for d in bits::directions(h) {
-            let w = windows(free, d);
-            let run2 = own & (own >> d);
-            let run3 = run2 & (own >> (2 * d));
-            total += match kind {
-                "fill-empty" => {
-                    let start = if d == h { own >> (3 * d) } else { own };
-                    (w & start).count_ones() as i64
-                }
-                "lines" => 100 * run3.count_ones() as i64 + run2.count_ones() as i64,
-                _ => {
-                    let near2 = w | (w << d) | (w << (2 * d));
-                    let near3 = w | (w << d);
-                    100 * (run3 & near3).count_ones() as i64 + (run2 & near2).count_ones() as i64
-                }
-            };
-        }
-        total
-    };
-    side(who) - side(who.opponent())
-}
-
 #[test]
-fn seed_evaluators_agree_with_a_bitboard_formulation() {
+fn seed_evaluators_agree_with_the_plain_report_algorithm() {
+    // The catalog serves the bitboard form; the plain form follows the report line by line.
+    let plain: [(&str, Box<dyn Evaluator<Connect4>>); 3] = [
+        ("fill-empty", Box::new(FillEmpty::named("plain"))),
+        ("lines", Box::new(SeedLines::lines("plain"))),
+        ("open-lines", Box::new(SeedLines::open_lines("plain"))),
+    ];
     for (w, h, n) in [(7, 6, 3000), (8, 7, 500), (4, 9, 500), (9, 6, 500)] {
         for game in random_positions(w, h, n, 11) {
-            for name in ["fill-empty", "lines", "open-lines"] {
+            for (name, reference) in &plain {
                 let e = game.evaluator(name).unwrap();
                 for p in Player::BOTH {
                     assert_eq!(
                         e.evaluate(&game, p),
-                        seed_by_bits(&game, p, name),
+                        reference.evaluate(&game, p),
                         "{name} for {p} on {}",
                         game.board_string()
                     );

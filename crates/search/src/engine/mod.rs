@@ -71,7 +71,7 @@ impl Default for EngineConfig {
 pub struct Engine<G: Game> {
     config: EngineConfig,
     eval: Arc<dyn Evaluator<G>>,
-    tt: Option<TranspositionTable<G::Move>>,
+    tt: Option<TranspositionTable>,
     ordering: Ordering<G::Move>,
     stack: PlyStack<G::Move>,
     keys: Vec<Vec<i64>>,
@@ -224,14 +224,14 @@ impl<G: Game> Engine<G> {
         stop: Option<&'c AtomicBool>,
     ) -> Context<'c> {
         let root = game.to_move();
-        if self.root_player != Some(root) {
+        if self.root_player.is_some_and(|p| p != root) {
             // Leaf values are stored from the root player's view: a new root player makes
             // old entries meaningless for non-zero-sum evaluators.
             if let Some(tt) = &mut self.tt {
                 tt.clear();
             }
-            self.root_player = Some(root);
         }
+        self.root_player = Some(root);
         if let Some(tt) = &mut self.tt {
             tt.new_search();
         }

@@ -1,6 +1,7 @@
 //! The engine's recursive negamax node with TT, ordering and PVS (see the module doc of
 //! [`crate::engine`]).
 
+use super::ordering::generated_index;
 use super::tt::Bound;
 use super::{Context, Engine};
 use crate::leaf::{leaf_value, terminal_score};
@@ -60,13 +61,12 @@ impl<G: Game> Engine<G> {
         }
 
         let alpha_orig = alpha;
-        let mut tt_move = root_first;
-        if let Some(e) = self.tt.as_ref().and_then(|tt| tt.probe(hash)) {
-            tt_move = tt_move.or(e.mv);
+        let entry = self.tt.as_ref().and_then(|tt| tt.probe(hash));
+        if let Some(e) = entry {
             let usable = if self.config.exact_depth_tt {
-                e.depth as u32 == depth
+                e.depth == depth
             } else {
-                e.depth as u32 >= depth
+                e.depth >= depth
             };
             if usable && ply > 0 {
                 let s = e.score.from_node_relative(ply);
@@ -77,9 +77,6 @@ impl<G: Game> Engine<G> {
                     Bound::None => false,
                 };
                 if cut {
-                    if let Some(mv) = e.mv {
-                        self.stack.update_pv(p, mv);
-                    }
                     return s;
                 }
             }
@@ -87,19 +84,23 @@ impl<G: Game> Engine<G> {
 
         let mut moves = self.stack.take_moves(p);
         game.legal_moves(&mut moves);
+        let tt_move = root_first.or_else(|| {
+            entry
+                .and_then(|e| e.move_index)
+                .and_then(|i| moves.get(i as usize).copied())
+        });
         if self.keys.len() <= p {
             self.keys.resize_with(p + 1, Vec::new);
         }
         let mut keys = std::mem::take(&mut self.keys[p]);
         self.ordering
             .order(game, &mut moves, tt_move, p, &*self.eval, &mut keys);
-        self.keys[p] = keys;
 
         if ctx.cycles {
             self.path.push(hash);
         }
         let mut best = -Score::INFINITY;
-        let mut best_move = None;
+        let mut best_index = None;
         for (i, &mv) in moves.iter().enumerate() {
             let child = game.after(mv);
             let value = if i == 0 || !self.config.pvs {
@@ -125,7 +126,7 @@ impl<G: Game> Engine<G> {
             }
             if value > best {
                 best = value;
-                best_move = Some(mv);
+                best_index = Some(generated_index(keys[i]));
                 if value > alpha {
                     alpha = value;
                     self.stack.update_pv(p, mv);
@@ -140,6 +141,7 @@ impl<G: Game> Engine<G> {
             self.path.pop();
         }
         self.stack.put_moves(p, moves);
+        self.keys[p] = keys;
         if ctx.clock.stopped() {
             return Score::DRAW;
         }
@@ -152,7 +154,7 @@ impl<G: Game> Engine<G> {
             } else {
                 Bound::Exact
             };
-            tt.store(hash, best.to_node_relative(ply), depth, bound, best_move);
+            tt.store(hash, best.to_node_relative(ply), depth, bound, best_index);
         }
         best
     }

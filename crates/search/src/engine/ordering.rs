@@ -16,9 +16,24 @@ const HISTORY_SIZE: usize = 4096;
 /// History values are halved when one reaches this, to keep recent information relevant.
 const HISTORY_MAX: u32 = 1 << 24;
 
-const TT_MOVE_KEY: i64 = 3 << 60;
-const KILLER1_KEY: i64 = 2 << 60;
-const KILLER2_KEY: i64 = 1 << 60;
+/// Sort keys, highest first: a class (TT move, killers, the rest) in the top bits, then the
+/// history score (below 2^24), then the evaluator hint (20 bits); the low 16 bits hold the
+/// move's index in the generated order (inverted, so equal keys keep that order), which the
+/// transposition table stores instead of the move itself.
+const CLASS_SHIFT: u32 = 44;
+const HISTORY_SHIFT: u32 = 20;
+const HINT_BIAS: i64 = 1 << 19;
+const INDEX_BITS: u32 = 16;
+const INDEX_MASK: i64 = (1 << INDEX_BITS) - 1;
+const TT_MOVE_CLASS: i64 = 3;
+const KILLER1_CLASS: i64 = 2;
+const KILLER2_CLASS: i64 = 1;
+
+/// The index in the generated move order of the move sorted with this key.
+#[inline]
+pub fn generated_index(key: i64) -> u16 {
+    (INDEX_MASK - (key & INDEX_MASK)) as u16
+}
 
 /// A tiny multiplicative hasher for moves (FxHash style); moves are a few bytes.
 #[derive(Default)]
@@ -66,7 +81,8 @@ impl<M: Copy + Eq + Hash> Ordering<M> {
         self.history.fill(0);
     }
 
-    /// Sorts `moves` best-first for the node at `ply`.
+    /// Sorts `moves` best-first for the node at `ply`; `keys` receives the sort keys, from
+    /// which [`generated_index`] recovers each move's index in the generated order.
     pub fn order<G: Game<Move = M>, E: Evaluator<G> + ?Sized>(
         &self,
         game: &G,
@@ -79,22 +95,23 @@ impl<M: Copy + Eq + Hash> Ordering<M> {
         let player = game.to_move();
         let killers = self.killers.get(ply).copied().unwrap_or([None, None]);
         keys.clear();
-        for &mv in moves.iter() {
+        for (i, &mv) in moves.iter().enumerate() {
             let key = if Some(mv) == tt_move {
-                TT_MOVE_KEY
+                TT_MOVE_CLASS << CLASS_SHIFT
             } else if self.use_killers && Some(mv) == killers[0] {
-                KILLER1_KEY
+                KILLER1_CLASS << CLASS_SHIFT
             } else if self.use_killers && Some(mv) == killers[1] {
-                KILLER2_KEY
+                KILLER2_CLASS << CLASS_SHIFT
             } else {
                 let history = if self.use_history {
-                    self.history[Self::index(player, &mv)] as i64
+                    self.history[Self::index(player, &mv)].min(HISTORY_MAX - 1) as i64
                 } else {
                     0
                 };
-                (history << 24) + eval.move_hint(game, mv).clamp(-(1 << 23), (1 << 23) - 1) as i64
+                let hint = eval.move_hint(game, mv) as i64;
+                (history << HISTORY_SHIFT) + hint.clamp(-HINT_BIAS, HINT_BIAS - 1) + HINT_BIAS
             };
-            keys.push(key);
+            keys.push(key << INDEX_BITS | (INDEX_MASK - (i as i64).min(INDEX_MASK)));
         }
         // Insertion sort, stable: lists are short and often nearly sorted.
         for i in 1..moves.len() {
