@@ -20,6 +20,6 @@ mod table;
 pub use analysis::{Chosen, TieBreak};
 pub use book::Book;
 pub use build::{build_book, BuildOptions, BuildProgress};
-pub use position::{Position, PositionError};
+pub use position::{Position, PositionError, HEIGHT, WIDTH};
 pub use run::{format_analysis, parse_line, run_lines, LineError, RunOptions, RunSummary};
 pub use solver::Solver;

@@ -35,15 +35,12 @@ const NO_TABLE_PLIES: i32 = 38;
 /// A root whose score interval is at most this wide is solved with one full-window search
 /// instead of a sequence of null windows (end-game positions, measured on Test_L3_R1).
 const FULL_WINDOW_RANGE: i32 = 8;
+/// Null-window probes toward the ends before the weak search settles the sign.
+const WEAK_EDGE_PROBES: usize = 2;
+/// ... only in positions with more empty cells than this (measured: end games lose).
+const WEAK_EDGE_MIN_EMPTY: i32 = 13;
 /// Default table size.
 pub const DEFAULT_TABLE_MIB: usize = 64;
-
-fn env_knob(name: &str, default: i32) -> i32 {
-    std::env::var(name)
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
 
 /// A Connect 4 solver with its transposition table.
 pub struct Solver {
@@ -52,8 +49,6 @@ pub struct Solver {
     book: Book,
     /// Deepest book position: below it the search does not look the book up.
     book_plies: i32,
-    etc_plies: i32,
-    no_table_plies: i32,
 }
 
 impl Default for Solver {
@@ -70,8 +65,6 @@ impl Solver {
             nodes: 0,
             book: Book::empty(),
             book_plies: -1,
-            etc_plies: env_knob("PODA_ETC", ETC_PLIES),
-            no_table_plies: env_knob("PODA_NOTT", NO_TABLE_PLIES),
         }
     }
 
@@ -147,7 +140,32 @@ impl Solver {
         if let Some(s) = self.book_score(p) {
             return s.signum();
         }
-        self.search_window(p, -1, 1).signum()
+        let mut min = -(SIZE - p.moves()) / 2;
+        let mut max = (SIZE + 1 - p.moves()) / 2;
+        if SIZE - p.moves() > WEAK_EDGE_MIN_EMPTY {
+            // Quick wins and quick losses are cheap to prove with a window near the ends (as
+            // the strong search does first), while the window at 0 alone may wander through
+            // long wins. So probe half-way to each end first, then settle the sign.
+            for _ in 0..WEAK_EDGE_PROBES {
+                let med = if max > -min { max / 2 } else { min / 2 };
+                if med == 0 || min >= max {
+                    break;
+                }
+                let r = self.negamax(p, med, med + 1);
+                if r <= med {
+                    max = r
+                } else {
+                    min = r
+                }
+                if min > 0 {
+                    return 1;
+                }
+                if max < 0 {
+                    return -1;
+                }
+            }
+        }
+        self.search_window(p, min.max(-1), max.min(1)).signum()
     }
 
     /// Whether the score of `p` (not over) is at least `bound`.
@@ -227,7 +245,7 @@ impl Solver {
             // A single sensible move: its value is ours, the table would only repeat it.
             return -self.negamax(&p.after(next), -beta, -alpha);
         }
-        if moves >= self.no_table_plies {
+        if moves >= NO_TABLE_PLIES {
             return self.search_children(p, next, alpha, beta, None).0;
         }
         if let Some(s) = self.book_score(p) {
@@ -253,7 +271,7 @@ impl Solver {
             hint = hit.best.map(flip);
         }
 
-        if moves < self.etc_plies {
+        if moves < ETC_PLIES {
             // Enhanced transposition cut-off: a child already known to be bad enough for
             // the opponent refutes the window without a search.
             let mut rest = next;
