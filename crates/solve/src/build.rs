@@ -90,8 +90,8 @@ fn read_partial(path: &PathBuf) -> std::io::Result<HashMap<u64, i32>> {
     for line in std::io::BufReader::new(file).lines() {
         let line = line?;
         // A line cut by an interrupted write is simply solved again.
-        let mut it = line.split_whitespace();
-        let (Some(moves), Some(score)) = (it.next(), it.next()) else {
+        // `<moves> <score>`; the empty board's line starts with the space.
+        let Some((moves, score)) = line.trim_end().rsplit_once(' ') else {
             continue;
         };
         if let (Ok(p), Ok(s)) = (Position::parse(moves), score.parse::<i32>()) {
@@ -164,7 +164,11 @@ pub fn build_book(
             let Some((col, best)) = pick(&p, &child_scores) else {
                 continue;
             };
-            scores.entry(canonical_key(&p)).or_insert(best);
+            if let std::collections::hash_map::Entry::Vacant(e) = scores.entry(canonical_key(&p)) {
+                e.insert(best);
+                // Kept in the partial file too, so converting it gives the whole book.
+                writeln!(out, "{moves} {best}")?;
+            }
             let mine = p.after(p.move_in(col));
             for reply in 0..WIDTH {
                 if !mine.can_play(reply) || mine.is_winning_move(reply) {
