@@ -15,6 +15,7 @@
 //! appended at once to a text file (`<moves> <score>` per line, Pons' format), so a stopped
 //! build resumes where it stopped: positions already in that file are not solved again.
 
+use crate::analysis::hardest;
 use crate::book::{canonical_key, Book};
 use crate::position::{Position, SIZE, WIDTH};
 use crate::solver::Solver;
@@ -24,9 +25,6 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
-
-/// Columns from the centre outwards.
-const CENTRE_FIRST: [usize; WIDTH] = [3, 2, 4, 1, 5, 0, 6];
 
 /// What to build.
 #[derive(Clone, Debug)]
@@ -59,25 +57,12 @@ pub struct BuildProgress {
 /// then fewest non-losing replies left to the opponent, then the most central column.
 pub fn pick(p: &Position, scores: &[(usize, i32)]) -> Option<(usize, i32)> {
     let best = scores.iter().map(|&(_, s)| s).max()?;
-    let replies = |col: usize| {
-        let child = p.after(p.move_in(col));
-        if child.can_win_next() {
-            0
-        } else {
-            child.non_losing_moves().count_ones()
-        }
-    };
-    let candidates: Vec<usize> = scores
+    let cols: Vec<usize> = scores
         .iter()
         .filter(|&&(_, s)| s == best)
         .map(|&(c, _)| c)
         .collect();
-    let fewest = candidates.iter().map(|&c| replies(c)).min()?;
-    CENTRE_FIRST
-        .iter()
-        .copied()
-        .find(|c| candidates.contains(c) && replies(*c) == fewest)
-        .map(|c| (c, best))
+    hardest(p, &cols).first().map(|&c| (c, best))
 }
 
 fn read_partial(path: &PathBuf) -> std::io::Result<HashMap<u64, i32>> {

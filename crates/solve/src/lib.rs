@@ -9,7 +9,7 @@
 //!   `poda solve connect4` and of the `c4bench` example.
 #![forbid(unsafe_code)]
 
-mod analysis;
+pub mod analysis;
 pub mod book;
 pub mod build;
 pub mod position;
