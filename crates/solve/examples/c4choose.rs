@@ -31,7 +31,9 @@ fn main() {
         };
         loop {
             let start = Instant::now();
-            let c = solver.choose(&p, &mut TieBreak::Centre);
+            let Some(c) = solver.choose(&p, &mut TieBreak::Centre) else {
+                break;
+            };
             let t = start.elapsed().as_secs_f64();
             println!("{moves} {} {} {t:.3}", c.col + 1, c.score);
             if t > slowest.1 {

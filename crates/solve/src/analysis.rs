@@ -98,15 +98,21 @@ impl Solver {
         (v, cols)
     }
 
-    /// The perfect player's move in a position that is not over.
-    pub fn choose(&mut self, p: &Position, tie: &mut TieBreak) -> Chosen {
+    /// The perfect player's move in a position that is not over; `None` on a full board.
+    pub fn choose(&mut self, p: &Position, tie: &mut TieBreak) -> Option<Chosen> {
+        if p.moves() >= SIZE {
+            return None;
+        }
         let (score, cols) = self.best_moves(p);
         let hardest = hardest(p, &cols);
+        if hardest.is_empty() {
+            return None;
+        }
         let col = match tie {
             TieBreak::Centre => hardest[0],
             TieBreak::Random(rng) => hardest[rng.index(hardest.len())],
         };
-        Chosen { col, score }
+        Some(Chosen { col, score })
     }
 }
 

@@ -13,7 +13,7 @@ fn empty_board_through_the_book() {
     assert_eq!(solver.solve(&start), 1);
     assert_eq!(solver.solve_weak(&start), 1);
     assert_eq!(solver.best_moves(&start), (1, vec![3]));
-    let chosen = solver.choose(&start, &mut TieBreak::Centre);
+    let chosen = solver.choose(&start, &mut TieBreak::Centre).unwrap();
     assert_eq!((chosen.col, chosen.score), (3, 1));
     // All of it came from the book: no node searched.
     assert_eq!(solver.nodes(), 0);
@@ -58,4 +58,32 @@ fn book_entries_agree_with_the_solver() {
         checked += 1;
     }
     eprintln!("re-solved {checked} book positions");
+}
+
+/// The seeded tie-break only ever picks among the hardest best moves, and repeats itself;
+/// a full board has no move.
+#[test]
+fn seeded_choice_is_among_the_best_and_reproducible() {
+    use poda_core::Rng;
+    let p = Position::parse("2252576253462244111563365343671351441").unwrap();
+    let mut solver = Solver::new(4);
+    let (score, best) = solver.best_moves(&p);
+    let hardest = poda_solve::analysis::hardest(&p, &best);
+    let mut picks = |seed| {
+        let mut tie = TieBreak::Random(Rng::new(seed));
+        (0..8)
+            .map(|_| solver.choose(&p, &mut tie).unwrap())
+            .collect::<Vec<_>>()
+    };
+    let a = picks(1);
+    assert_eq!(a, picks(1));
+    for c in &a {
+        assert!(hardest.contains(&c.col) && c.score == score, "{c:?}");
+    }
+    let mut full = Position::new();
+    for ch in "121212343434212121434343565656656565777777".chars() {
+        full.play_col(ch.to_digit(10).unwrap() as usize - 1);
+    }
+    assert_eq!(full.moves(), 42);
+    assert_eq!(solver.choose(&full, &mut TieBreak::Centre), None);
 }
