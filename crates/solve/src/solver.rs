@@ -5,16 +5,24 @@
 //! follow from "the side to move cannot win at once and the opponent cannot win next move",
 //! a transposition table, ordering by the number of winning cells a move creates, and pruning
 //! of the moves that lose at once. Added here, each measured (notes/solve-benchmarks.md):
-//! - the table keeps both bounds and the best move, in buckets with work-based replacement
-//!   ([`crate::table`]); the stored best move is searched first;
-//! - a node with a single non-losing move is passed through without touching the table;
+//! - the table keeps both bounds and the best move, in 8-way buckets with work-based
+//!   replacement, and starts small after each clear (`table.rs`); the stored best move
+//!   is searched first, and the other moves are only scored if it does not cut;
+//! - fail-soft on both sides, so the bounds stored and returned are as tight as the search
+//!   found them;
+//! - a node with a single non-losing move is passed through without touching the table, and
+//!   nodes with few empty cells skip it too;
 //! - near the root, positions are stored under the smaller of their key and their mirror's
 //!   key, so mirror images share their entries;
 //! - enhanced transposition cut-offs near the root: the children are looked up before any is
-//!   searched, and a child whose stored upper bound already refutes the window ends the node.
+//!   searched, and a child whose stored upper bound already refutes the window ends the node;
+//! - end-game roots (score range at most 8 wide) get one full-window search; weak solving
+//!   first probes half-way to each end of the score range (quick wins are cheap to prove);
+//! - an opening book ([`crate::book`]) answers positions near the start.
 //!
-//! Scores follow Pons' convention (see [`crate::score_of_win`]): positive if the side to
-//! move wins, `(SIZE + 1 - plies at the win) / 2`, 0 for a draw.
+//! Scores follow Pons' convention: from the side to move's view, `(SIZE + 1 - n) / 2` for a
+//! win by the stone that makes `n` plies (so 1 = a win with one's last stone), the negative
+//! for a loss, 0 for a draw. Only the standard 7x6 board is supported.
 
 use crate::book::Book;
 use crate::position::{column_mask, column_of, Position, SIZE, WIDTH};
