@@ -98,27 +98,39 @@ impl Solver {
         (v, cols)
     }
 
-    /// The perfect player's move in a position that is not over.
-    pub fn choose(&mut self, p: &Position, tie: &mut TieBreak) -> Chosen {
+    /// The perfect player's move in a position that is not over; `None` on a full board.
+    pub fn choose(&mut self, p: &Position, tie: &mut TieBreak) -> Option<Chosen> {
+        if p.moves() >= SIZE {
+            return None;
+        }
         let (score, cols) = self.best_moves(p);
-        let replies = |col: usize| {
-            let child = p.after(p.move_in(col));
-            if child.can_win_next() {
-                0
-            } else {
-                child.non_losing_moves().count_ones()
-            }
-        };
-        let fewest = cols.iter().map(|&c| replies(c)).min().unwrap_or(0);
-        let hardest: Vec<usize> = CENTRE_FIRST
-            .iter()
-            .copied()
-            .filter(|c| cols.contains(c) && replies(*c) == fewest)
-            .collect();
+        let hardest = hardest(p, &cols);
+        if hardest.is_empty() {
+            return None;
+        }
         let col = match tie {
             TieBreak::Centre => hardest[0],
             TieBreak::Random(rng) => hardest[rng.index(hardest.len())],
         };
-        Chosen { col, score }
+        Some(Chosen { col, score })
     }
+}
+
+/// Among equally good columns (non-empty), those leaving the opponent the fewest replies
+/// that do not lose at once, most central first.
+pub fn hardest(p: &Position, cols: &[usize]) -> Vec<usize> {
+    let replies = |col: usize| {
+        let child = p.after(p.move_in(col));
+        if child.can_win_next() {
+            0
+        } else {
+            child.non_losing_moves().count_ones()
+        }
+    };
+    let fewest = cols.iter().map(|&c| replies(c)).min().unwrap_or(0);
+    CENTRE_FIRST
+        .iter()
+        .copied()
+        .filter(|c| cols.contains(c) && replies(*c) == fewest)
+        .collect()
 }

@@ -15,6 +15,7 @@
 //! appended at once to a text file (`<moves> <score>` per line, Pons' format), so a stopped
 //! build resumes where it stopped: positions already in that file are not solved again.
 
+use crate::analysis::hardest;
 use crate::book::{canonical_key, Book};
 use crate::position::{Position, SIZE, WIDTH};
 use crate::solver::Solver;
@@ -24,9 +25,6 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
-
-/// Columns from the centre outwards.
-const CENTRE_FIRST: [usize; WIDTH] = [3, 2, 4, 1, 5, 0, 6];
 
 /// What to build.
 #[derive(Clone, Debug)]
@@ -59,25 +57,12 @@ pub struct BuildProgress {
 /// then fewest non-losing replies left to the opponent, then the most central column.
 pub fn pick(p: &Position, scores: &[(usize, i32)]) -> Option<(usize, i32)> {
     let best = scores.iter().map(|&(_, s)| s).max()?;
-    let replies = |col: usize| {
-        let child = p.after(p.move_in(col));
-        if child.can_win_next() {
-            0
-        } else {
-            child.non_losing_moves().count_ones()
-        }
-    };
-    let candidates: Vec<usize> = scores
+    let cols: Vec<usize> = scores
         .iter()
         .filter(|&&(_, s)| s == best)
         .map(|&(c, _)| c)
         .collect();
-    let fewest = candidates.iter().map(|&c| replies(c)).min()?;
-    CENTRE_FIRST
-        .iter()
-        .copied()
-        .find(|c| candidates.contains(c) && replies(*c) == fewest)
-        .map(|c| (c, best))
+    hardest(p, &cols).first().map(|&c| (c, best))
 }
 
 fn read_partial(path: &PathBuf) -> std::io::Result<HashMap<u64, i32>> {
@@ -90,8 +75,8 @@ fn read_partial(path: &PathBuf) -> std::io::Result<HashMap<u64, i32>> {
     for line in std::io::BufReader::new(file).lines() {
         let line = line?;
         // A line cut by an interrupted write is simply solved again.
-        let mut it = line.split_whitespace();
-        let (Some(moves), Some(score)) = (it.next(), it.next()) else {
+        // `<moves> <score>`; the empty board's line starts with the space.
+        let Some((moves, score)) = line.trim_end().rsplit_once(' ') else {
             continue;
         };
         if let (Ok(p), Ok(s)) = (Position::parse(moves), score.parse::<i32>()) {
@@ -164,7 +149,11 @@ pub fn build_book(
             let Some((col, best)) = pick(&p, &child_scores) else {
                 continue;
             };
-            scores.entry(canonical_key(&p)).or_insert(best);
+            if let std::collections::hash_map::Entry::Vacant(e) = scores.entry(canonical_key(&p)) {
+                e.insert(best);
+                // Kept in the partial file too, so converting it gives the whole book.
+                writeln!(out, "{moves} {best}")?;
+            }
             let mine = p.after(p.move_in(col));
             for reply in 0..WIDTH {
                 if !mine.can_play(reply) || mine.is_winning_move(reply) {

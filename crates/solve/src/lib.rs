@@ -9,7 +9,7 @@
 //!   `poda solve connect4` and of the `c4bench` example.
 #![forbid(unsafe_code)]
 
-mod analysis;
+pub mod analysis;
 pub mod book;
 pub mod build;
 pub mod position;
@@ -20,6 +20,6 @@ mod table;
 pub use analysis::{Chosen, TieBreak};
 pub use book::Book;
 pub use build::{build_book, BuildOptions, BuildProgress};
-pub use position::{Position, PositionError};
+pub use position::{Position, PositionError, HEIGHT, WIDTH};
 pub use run::{format_analysis, parse_line, run_lines, LineError, RunOptions, RunSummary};
 pub use solver::Solver;

@@ -170,6 +170,20 @@ impl Position {
             .sum()
     }
 
+    /// The position a key belongs to (the inverse of [`Position::key`]).
+    pub fn from_key(key: u64) -> Position {
+        let mut p = Position::new();
+        for c in 0..WIDTH {
+            let col = (key >> (c * H1)) & ((1 << H1) - 1);
+            let h = 63 - (col + 1).leading_zeros();
+            let mask_col = (1u64 << h) - 1;
+            p.mask |= mask_col << (c * H1);
+            p.current |= (col - mask_col) << (c * H1);
+            p.moves += h as i32;
+        }
+        p
+    }
+
     /// The key of the left-right mirror image. Columns of the key never carry into each
     /// other (a column's sum stays below `2^H1`), so mirroring the key mirrors the position.
     #[inline]
@@ -400,6 +414,8 @@ mod tests {
         assert_eq!(a.mirror_key(), b.key());
         assert_eq!(Position::plies_of_key(a.key()), 7);
         assert_eq!(Position::plies_of_key(Position::new().key()), 0);
+        assert_eq!(Position::from_key(a.key()), a);
+        assert_eq!(Position::from_key(a.mirror_key()), b);
         assert_eq!(b.mirror_key(), a.key());
     }
 }

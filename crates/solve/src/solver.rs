@@ -5,16 +5,24 @@
 //! follow from "the side to move cannot win at once and the opponent cannot win next move",
 //! a transposition table, ordering by the number of winning cells a move creates, and pruning
 //! of the moves that lose at once. Added here, each measured (notes/solve-benchmarks.md):
-//! - the table keeps both bounds and the best move, in buckets with work-based replacement
-//!   ([`crate::table`]); the stored best move is searched first;
-//! - a node with a single non-losing move is passed through without touching the table;
+//! - the table keeps both bounds and the best move, in 8-way buckets with work-based
+//!   replacement, and starts small after each clear (`table.rs`); the stored best move
+//!   is searched first, and the other moves are only scored if it does not cut;
+//! - fail-soft on both sides, so the bounds stored and returned are as tight as the search
+//!   found them;
+//! - a node with a single non-losing move is passed through without touching the table, and
+//!   nodes with few empty cells skip it too;
 //! - near the root, positions are stored under the smaller of their key and their mirror's
 //!   key, so mirror images share their entries;
 //! - enhanced transposition cut-offs near the root: the children are looked up before any is
-//!   searched, and a child whose stored upper bound already refutes the window ends the node.
+//!   searched, and a child whose stored upper bound already refutes the window ends the node;
+//! - end-game roots (score range at most 8 wide) get one full-window search; weak solving
+//!   first probes half-way to each end of the score range (quick wins are cheap to prove);
+//! - an opening book ([`crate::book`]) answers positions near the start.
 //!
-//! Scores follow Pons' convention (see [`crate::score_of_win`]): positive if the side to
-//! move wins, `(SIZE + 1 - plies at the win) / 2`, 0 for a draw.
+//! Scores follow Pons' convention: from the side to move's view, `(SIZE + 1 - n) / 2` for a
+//! win by the stone that makes `n` plies (so 1 = a win with one's last stone), the negative
+//! for a loss, 0 for a draw. Only the standard 7x6 board is supported.
 
 use crate::book::Book;
 use crate::position::{column_mask, column_of, Position, SIZE, WIDTH};
@@ -35,15 +43,12 @@ const NO_TABLE_PLIES: i32 = 38;
 /// A root whose score interval is at most this wide is solved with one full-window search
 /// instead of a sequence of null windows (end-game positions, measured on Test_L3_R1).
 const FULL_WINDOW_RANGE: i32 = 8;
+/// Null-window probes toward the ends before the weak search settles the sign.
+const WEAK_EDGE_PROBES: usize = 2;
+/// ... only in positions with more empty cells than this (measured: end games lose).
+const WEAK_EDGE_MIN_EMPTY: i32 = 13;
 /// Default table size.
 pub const DEFAULT_TABLE_MIB: usize = 64;
-
-fn env_knob(name: &str, default: i32) -> i32 {
-    std::env::var(name)
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
 
 /// A Connect 4 solver with its transposition table.
 pub struct Solver {
@@ -52,8 +57,6 @@ pub struct Solver {
     book: Book,
     /// Deepest book position: below it the search does not look the book up.
     book_plies: i32,
-    etc_plies: i32,
-    no_table_plies: i32,
 }
 
 impl Default for Solver {
@@ -70,8 +73,6 @@ impl Solver {
             nodes: 0,
             book: Book::empty(),
             book_plies: -1,
-            etc_plies: env_knob("PODA_ETC", ETC_PLIES),
-            no_table_plies: env_knob("PODA_NOTT", NO_TABLE_PLIES),
         }
     }
 
@@ -147,7 +148,32 @@ impl Solver {
         if let Some(s) = self.book_score(p) {
             return s.signum();
         }
-        self.search_window(p, -1, 1).signum()
+        let mut min = -(SIZE - p.moves()) / 2;
+        let mut max = (SIZE + 1 - p.moves()) / 2;
+        if SIZE - p.moves() > WEAK_EDGE_MIN_EMPTY {
+            // Quick wins and quick losses are cheap to prove with a window near the ends (as
+            // the strong search does first), while the window at 0 alone may wander through
+            // long wins. So probe half-way to each end first, then settle the sign.
+            for _ in 0..WEAK_EDGE_PROBES {
+                let med = if max > -min { max / 2 } else { min / 2 };
+                if med == 0 || min >= max {
+                    break;
+                }
+                let r = self.negamax(p, med, med + 1);
+                if r <= med {
+                    max = r
+                } else {
+                    min = r
+                }
+                if min > 0 {
+                    return 1;
+                }
+                if max < 0 {
+                    return -1;
+                }
+            }
+        }
+        self.search_window(p, min.max(-1), max.min(1)).signum()
     }
 
     /// Whether the score of `p` (not over) is at least `bound`.
@@ -227,7 +253,7 @@ impl Solver {
             // A single sensible move: its value is ours, the table would only repeat it.
             return -self.negamax(&p.after(next), -beta, -alpha);
         }
-        if moves >= self.no_table_plies {
+        if moves >= NO_TABLE_PLIES {
             return self.search_children(p, next, alpha, beta, None).0;
         }
         if let Some(s) = self.book_score(p) {
@@ -253,7 +279,7 @@ impl Solver {
             hint = hit.best.map(flip);
         }
 
-        if moves < self.etc_plies {
+        if moves < ETC_PLIES {
             // Enhanced transposition cut-off: a child already known to be bad enough for
             // the opponent refutes the window without a search.
             let mut rest = next;

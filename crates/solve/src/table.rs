@@ -98,7 +98,6 @@ impl Table {
         let mut buckets = vec![Bucket::default(); 1 << index_bits];
         // The allocation may come lazily mapped from the OS: writing it now moves the page
         // faults out of the first searches.
-        buckets.fill(Bucket([1; WAYS]));
         buckets.fill(Bucket::default());
         Table {
             buckets,

@@ -1,0 +1,89 @@
+//! Known facts of 7x6 Connect 4, answered through the committed opening book at once.
+
+use poda_solve::{format_analysis, Book, Position, Solver, TieBreak};
+
+#[test]
+fn empty_board_through_the_book() {
+    let book = Book::embedded();
+    assert!(!book.is_empty(), "the committed book is empty");
+    let mut solver = Solver::with_book(1);
+    let start = Position::new();
+    let scores = solver.analyze(&start);
+    assert_eq!(format_analysis(&scores), "-2 -1 0 1 0 -1 -2");
+    assert_eq!(solver.solve(&start), 1);
+    assert_eq!(solver.solve_weak(&start), 1);
+    assert_eq!(solver.best_moves(&start), (1, vec![3]));
+    let chosen = solver.choose(&start, &mut TieBreak::Centre).unwrap();
+    assert_eq!((chosen.col, chosen.score), (3, 1));
+    // All of it came from the book: no node searched.
+    assert_eq!(solver.nodes(), 0);
+}
+
+/// The root's children are in the book, under either mirror image.
+#[test]
+fn book_holds_the_root_children() {
+    let book = Book::embedded();
+    for (line, expect) in [
+        ("1", 2),
+        ("2", 1),
+        ("3", 0),
+        ("4", -1),
+        ("5", 0),
+        ("6", 1),
+        ("7", 2),
+    ] {
+        let p = Position::parse(line).unwrap();
+        assert_eq!(book.get(&p), Some(expect), "{line}");
+    }
+}
+
+/// Every book entry at least `plies` deep, solved again without the book.
+#[test]
+#[ignore = "slow: re-solves book positions (seconds to minutes each)"]
+fn book_entries_agree_with_the_solver() {
+    let plies: i32 = std::env::var("PODA_BOOK_CHECK_PLIES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(3);
+    let book = Book::embedded();
+    let mut solver = Solver::new(256);
+    let mut checked = 0;
+    for (key, score) in book.scores() {
+        let p = Position::from_key(key);
+        if p.moves() < plies {
+            continue;
+        }
+        solver.reset();
+        assert_eq!(solver.solve(&p), score, "{}", p.render());
+        checked += 1;
+    }
+    eprintln!("re-solved {checked} book positions");
+}
+
+/// The seeded tie-break only ever picks among the hardest best moves, and repeats itself;
+/// a full board has no move.
+#[test]
+fn seeded_choice_is_among_the_best_and_reproducible() {
+    use poda_core::Rng;
+    let p = Position::parse("2252576253462244111563365343671351441").unwrap();
+    let mut solver = Solver::new(4);
+    let (score, best) = solver.best_moves(&p);
+    let hardest = poda_solve::analysis::hardest(&p, &best);
+    let mut picks = |seed| {
+        let mut tie = TieBreak::Random(Rng::new(seed));
+        (0..8)
+            .map(|_| solver.choose(&p, &mut tie).unwrap())
+            .collect::<Vec<_>>()
+    };
+    let a = picks(1);
+    assert_eq!(a, picks(1));
+    for c in &a {
+        assert!(hardest.contains(&c.col) && c.score == score, "{c:?}");
+    }
+    let mut full = Position::new();
+    for ch in "121212343434212121434343565656656565777777".chars() {
+        full.play_col(ch.to_digit(10).unwrap() as usize - 1);
+    }
+    assert_eq!(full.moves(), 42);
+    assert_eq!(solver.choose(&full, &mut TieBreak::Centre), None);
+}
