@@ -12,6 +12,7 @@ pub mod factory;
 pub mod game;
 mod games;
 pub mod matches;
+pub mod perfect;
 pub mod stats;
 
 pub use factory::{agent_names, build_agent, ArenaGame};

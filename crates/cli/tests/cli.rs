@@ -242,3 +242,35 @@ fn list_games_and_agents() {
         assert!(out.contains(name), "{name} missing: {out}");
     }
 }
+
+#[test]
+fn solve_connect4_from_the_command_line_and_stdin() {
+    let o = poda(&["solve", "connect4", "", "--analyze"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o).trim(), "-2 -1 0 1 0 -1 -2");
+    assert_eq!(stdout(&poda(&["solve", "connect4", ""])).trim(), "1");
+    let v = json(&poda(&["solve", "connect4", "", "--analyze", "--json"]));
+    assert_eq!(v["moves"][3]["move"], "4");
+    assert_eq!(v["moves"][3]["score"], 1);
+    // Pons' protocol on stdin: a bad line is reported with its number and the run goes on.
+    let input = "2252576253462244111563365343671351441\n12x\n7422341735647741166133573473242566\n";
+    let o = poda_with_input(&["solve", "connect4"], input);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        stdout(&o),
+        "2252576253462244111563365343671351441 -1\n7422341735647741166133573473242566 1\n"
+    );
+    assert!(stderr(&o).contains("line 2"), "{}", stderr(&o));
+    assert!(!stderr(&o).contains("panicked"));
+    assert_user_error(&poda(&["solve", "connect4", "1111111"]), "moves '1111111'");
+    assert_user_error(&poda(&["solve", "chess"]), "unknown game");
+}
+
+#[test]
+fn perfect_agent_analyses_the_start() {
+    let v = json(&poda(&[
+        "analyze", "connect4", "", "--agent", "perfect", "--json",
+    ]));
+    assert_eq!(v["best"], "4");
+    assert_eq!(v["score"], "W41");
+}

@@ -66,7 +66,10 @@ fn single(solver: &mut Solver, moves: &str, args: &SolveArgs, opts: RunOptions) 
             opts,
         )
         .context("solving")?;
-        print!("{}", String::from_utf8_lossy(&out));
+        // One position given on the command line: print the result without echoing the moves.
+        let text = String::from_utf8_lossy(&out);
+        let line = text.trim_end();
+        println!("{}", line.strip_prefix(moves).unwrap_or(line).trim_start());
         return Ok(());
     }
     if args.analyze {
