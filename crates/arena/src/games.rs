@@ -3,5 +3,8 @@
 
 use crate::factory::ArenaGame;
 use poda_games::connect4::Connect4;
+use poda_games::hex::Hex;
 
 impl ArenaGame for Connect4 {}
+
+impl ArenaGame for Hex {}
