@@ -1,7 +1,7 @@
-//! Times the Hex solver's full opening analysis per board size:
-//! `cargo run --release -p poda-solve --example hexsolve -- 1 5`.
+//! Times the Hex solver's full opening analysis per board size, printing each opening as it
+//! is proved: `cargo run --release -p poda-solve --example hexsolve -- 1 5`.
 
-use poda_core::Game;
+use poda_core::{Game, Player};
 use poda_games::hex::Hex;
 use poda_solve::hex::HexSolver;
 use std::time::Instant;
@@ -19,16 +19,33 @@ fn main() {
         let start = Hex::with_size(size, false).expect("a valid size");
         let mut solver = HexSolver::new();
         let began = Instant::now();
-        let scores = solver.analyze(&start).expect("small enough");
-        let wins: Vec<String> = scores
-            .iter()
-            .filter(|&&(_, s)| s > 0)
-            .map(|&(m, _)| start.format_move(m))
-            .collect();
+        let mut wins = Vec::new();
+        let moves = start.legal_move_list();
+        for &mv in &moves {
+            let child = start.after(mv);
+            let t = Instant::now();
+            let proof = solver.solve(&child).expect("small enough");
+            let text = start.format_move(mv);
+            if size >= 6 {
+                eprintln!(
+                    "  {size}x{size} {text}: {} wins ({} nodes, {:.2} s)",
+                    if proof.winner == Player::First {
+                        "Black"
+                    } else {
+                        "White"
+                    },
+                    proof.nodes,
+                    t.elapsed().as_secs_f64()
+                );
+            }
+            if proof.winner == Player::First {
+                wins.push(text);
+            }
+        }
         println!(
             "{size}x{size}: {} of {} openings win ({}) in {:.2} s, {} nodes",
             wins.len(),
-            scores.len(),
+            moves.len(),
             wins.join(" "),
             began.elapsed().as_secs_f64(),
             solver.nodes()

@@ -21,6 +21,28 @@
 use super::board::{cells, Board, Masks};
 use poda_core::Player;
 use std::collections::{HashMap, VecDeque};
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// Pair keys are two small numbers; one multiplication spreads them over all 64 bits (the
+/// table reads the top bits too).
+#[derive(Default)]
+struct PairHasher(u64);
+
+impl Hasher for PairHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = ((self.0 << 8) | b as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+    }
+    fn write_u16(&mut self, v: u16) {
+        self.0 = (v as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+}
+
+type PairMap = HashMap<u16, Pair, BuildHasherDefault<PairHasher>>;
 
 /// Full connections kept per pair of points.
 pub const MAX_FULL: usize = 8;
@@ -41,7 +63,7 @@ struct Pair {
 
 /// The connections of one player in one position.
 pub struct Connections {
-    pairs: HashMap<(u8, u8), Pair>,
+    pairs: PairMap,
     partners: Vec<Vec<u8>>,
     occupied: [bool; 128],
 }
@@ -81,7 +103,7 @@ impl Connections {
             point_of[c as usize] = c as u8;
         }
         let mut conn = Connections {
-            pairs: HashMap::new(),
+            pairs: PairMap::default(),
             partners: vec![Vec::new(); 128],
             occupied: [false; 128],
         };
@@ -126,11 +148,11 @@ impl Connections {
         }
     }
 
-    fn key(a: u8, b: u8) -> (u8, u8) {
+    fn key(a: u8, b: u8) -> u16 {
         if a < b {
-            (a, b)
+            (a as u16) << 8 | b as u16
         } else {
-            (b, a)
+            (b as u16) << 8 | a as u16
         }
     }
 
@@ -138,8 +160,11 @@ impl Connections {
     fn and_rule(&mut self, end: u8, mid: u8, a: u128, queue: &mut VecDeque<(u8, u8, u128)>) {
         let mid_bit = self.cell_bit(mid);
         let end_bit = self.cell_bit(end);
-        let partners = self.partners[mid as usize].clone();
-        for y in partners {
+        let mut i = 0;
+        // Partners added meanwhile are visited too; their own connections are queued anyway.
+        while i < self.partners[mid as usize].len() {
+            let y = self.partners[mid as usize][i];
+            i += 1;
             if y == end {
                 continue;
             }
@@ -147,11 +172,15 @@ impl Connections {
             if a & y_bit != 0 {
                 continue;
             }
-            let fulls = match self.pairs.get(&Self::key(mid, y)) {
-                Some(pair) => pair.full.clone(),
+            let mut fulls = [0u128; MAX_FULL];
+            let count = match self.pairs.get(&Self::key(mid, y)) {
+                Some(pair) => {
+                    fulls[..pair.full.len()].copy_from_slice(&pair.full);
+                    pair.full.len()
+                }
                 None => continue,
             };
-            for b in fulls {
+            for &b in &fulls[..count] {
                 if a & b != 0 || b & end_bit != 0 {
                     continue;
                 }
@@ -177,7 +206,7 @@ impl Connections {
             self.partners[x as usize].push(y);
             self.partners[y as usize].push(x);
         }
-        queue.push_back((k.0, k.1, carrier));
+        queue.push_back(((k >> 8) as u8, k as u8, carrier));
     }
 
     fn add_semi(&mut self, x: u8, y: u8, carrier: u128, queue: &mut VecDeque<(u8, u8, u128)>) {
@@ -201,13 +230,13 @@ impl Connections {
         let mut found = Vec::new();
         or_rule(&semis, 0, carrier, carrier, 1, &mut found);
         for c in found {
-            self.add_full(k.0, k.1, c, queue);
+            self.add_full((k >> 8) as u8, k as u8, c, queue);
         }
     }
 
     /// The connections between the player's edges.
     pub fn edges(&self) -> EdgeSummary {
-        match self.pairs.get(&(EDGE1, EDGE2)) {
+        match self.pairs.get(&Self::key(EDGE1, EDGE2)) {
             None => EdgeSummary {
                 full: false,
                 semi_must: None,
