@@ -1,5 +1,5 @@
 //! Hex's own agents: the pruned engine and MCTS with Hex's policy take immediate wins, stop
-//! immediate threats, and `best` names one of them.
+//! immediate threats, and `best` names the pruned engine.
 
 use poda_arena::build_agent;
 use poda_core::{Game, Turn};
@@ -31,10 +31,10 @@ fn hex_agents_win_at_once_and_block() {
 }
 
 #[test]
-fn best_is_hexmcts_and_bad_options_are_refused() {
+fn best_is_hexengine_and_bad_options_are_refused() {
     let game = Hex::with_size(5, true).unwrap();
     let agent = build_agent(&game, "best(movetime=50ms)").unwrap();
-    assert!(agent.name().starts_with("hexmcts"), "{}", agent.name());
+    assert!(agent.name().starts_with("hexengine"), "{}", agent.name());
     for bad in [
         "hexmcts(rave=maybe)",
         "hexmcts(k=0)",

@@ -10,16 +10,16 @@ impl Catalog for Hex {
     fn evaluators() -> Vec<EvaluatorEntry<Hex>> {
         vec![
             EvaluatorEntry {
-                name: "resistance",
-                help: "default: electrical resistance between each player's edges (Hexy), \
-                       ln(R_opponent / R_own), solved by conjugate gradients",
-                build: |_| Arc::new(Resistance),
-            },
-            EvaluatorEntry {
                 name: "two-distance",
-                help: "Queenbee's two-distance: second-best neighbour distance + 1, potential \
+                help: "default: Queenbee's two-distance: second-best neighbour distance + 1, potential \
                        (distance to both edges) and mobility",
                 build: |_| Arc::new(TwoDistance),
+            },
+            EvaluatorEntry {
+                name: "resistance",
+                help: "electrical resistance between each player's edges (Hexy), \
+                       ln(R_opponent / R_own), solved by conjugate gradients",
+                build: |_| Arc::new(Resistance),
             },
             EvaluatorEntry {
                 name: "shortest-path",

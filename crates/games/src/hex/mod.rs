@@ -8,7 +8,7 @@
 //! - [`notation`]: `a1` cells, `swap`, compact and separated move sequences.
 //! - `setup`: positions from stones ([`Hex::place`], board strings) for protocols and tests.
 //! - [`swap`]: the swap conventions of OpenSpiel, HexGui and benzene, with conversions.
-//! - `eval*`: the evaluators (`resistance`, `two-distance`, `shortest-path`) and the
+//! - `eval*`: the evaluators (`two-distance`, `resistance`, `shortest-path`) and the
 //!   [`Catalog`](poda_core::Catalog).
 //! - [`prune`]: dead cells and the must-play region, for engines and the solver.
 
