@@ -163,6 +163,18 @@ impl Board {
         next
     }
 
+    /// The position turned by 180 degrees, `(x, y) -> (N-1-x, N-1-y)`: the same game (both
+    /// goals are kept). With the dense layout this reverses the order of the cell bits.
+    #[inline]
+    pub fn rotated(&self, masks: &Masks) -> Board {
+        let cells = masks.size * masks.size;
+        let turn = |b: u128| b.reverse_bits() >> (128 - cells);
+        Board {
+            stones: [turn(self.stones[0]), turn(self.stones[1])],
+            ..*self
+        }
+    }
+
     /// The position after the swap: Black's stone mirrored into a White stone, Black to move.
     pub fn play_swap(&self, masks: &Masks) -> Board {
         let cell = self.stones[0].trailing_zeros();

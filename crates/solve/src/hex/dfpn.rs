@@ -14,7 +14,8 @@
 //! full one; when the opponent has semis, only the cells in the intersection of their
 //! carriers are tried (the must-play region); dead cells are never tried while another move
 //! exists (the swap, when legal, is always tried: it escapes every connection). The moves of
-//! a node are kept in the table with its numbers.
+//! a node are kept in the table with its numbers. A position and its 180-degree rotation are
+//! the same game and share one table entry.
 
 use super::board::{cells, Board, Masks};
 use super::vc::Connections;
@@ -79,11 +80,35 @@ impl Dfpn {
         }
     }
 
+    /// The table key of a position: the smaller of it and its 180-degree rotation (the same
+    /// game), and whether the key is the rotation.
+    fn canonical(&self, board: &Board) -> (Board, bool) {
+        let turned = board.rotated(&self.masks);
+        let key = |b: &Board| (b.stones[0], b.stones[1]);
+        if key(&turned) < key(board) {
+            (turned, true)
+        } else {
+            (*board, false)
+        }
+    }
+
+    /// A move of a list stored for the rotated position.
+    fn turn_move(&self, mv: u8) -> u8 {
+        if mv == SWAP {
+            SWAP
+        } else {
+            (self.masks.size * self.masks.size - 1) as u8 - mv
+        }
+    }
+
     fn lookup(&self, board: &Board) -> (u32, u32) {
-        self.table.get(board).map_or((1, 1), |e| (e.pn, e.dn))
+        let (key, _) = self.canonical(board);
+        self.table.get(&key).map_or((1, 1), |e| (e.pn, e.dn))
     }
 
     fn store(&mut self, board: &Board, pn: u32, dn: u32) {
+        let (board, _) = self.canonical(board);
+        let board = &board;
         match self.table.get_mut(board) {
             Some(e) => {
                 e.pn = pn;
@@ -105,7 +130,11 @@ impl Dfpn {
     /// The moves of a node, expanding it on first sight; `Err(win)` for a node decided by
     /// its connections (or a finished game).
     fn moves(&mut self, board: &Board) -> Result<Box<[u8]>, bool> {
-        if let Some(Some(m)) = self.table.get(board).map(|e| e.moves.clone()) {
+        let (key, turned) = self.canonical(board);
+        if let Some(Some(m)) = self.table.get(&key).map(|e| e.moves.clone()) {
+            if turned {
+                return Ok(m.iter().map(|&mv| self.turn_move(mv)).collect());
+            }
             return Ok(m);
         }
         self.expansions += 1;
@@ -161,12 +190,17 @@ impl Dfpn {
             dx.abs().max(dy.abs()).max((dx + dy).abs())
         });
         let moves: Box<[u8]> = moves.into_boxed_slice();
-        let entry = self.table.entry(*board).or_insert(Entry {
+        let stored: Box<[u8]> = if turned {
+            moves.iter().map(|&mv| self.turn_move(mv)).collect()
+        } else {
+            moves.clone()
+        };
+        let entry = self.table.entry(key).or_insert(Entry {
             pn: 1,
             dn: 1,
             moves: None,
         });
-        entry.moves = Some(moves.clone());
+        entry.moves = Some(stored);
         Ok(moves)
     }
 

@@ -93,7 +93,18 @@ impl HexSolver {
         let mut out = Vec::new();
         let moves = game.legal_move_list();
         let dfpn = self.searcher(game.size());
+        // A position that the 180-degree rotation leaves unchanged (the empty board) has the
+        // same value at a move and at its rotated twin: prove only one of each pair.
+        let symmetric = board.rotated(dfpn.masks()) == board;
+        let cells = game.cells() as u16;
+        let mut proven: std::collections::HashMap<u16, bool> = std::collections::HashMap::new();
         for mv in moves {
+            if let (true, HexMove::Cell(c)) = (symmetric, mv) {
+                if let Some(&wins) = proven.get(&(cells - 1 - c)) {
+                    out.push((mv, if wins { 1 } else { -1 }));
+                    continue;
+                }
+            }
             let child = match mv {
                 HexMove::Swap => dfpn.child(&board, SWAP),
                 HexMove::Cell(c) => dfpn.child(&board, c as u8),
@@ -103,6 +114,9 @@ impl HexSolver {
                 Some(w) => w == me,
                 None => !dfpn.solve(&child),
             };
+            if let HexMove::Cell(c) = mv {
+                proven.insert(c, wins);
+            }
             out.push((mv, if wins { 1 } else { -1 }));
         }
         Ok(out)
