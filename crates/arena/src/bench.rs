@@ -22,6 +22,8 @@ pub const BENCH_POSITIONS: &[(&str, &str, u32)] = &[
     ("connect4", "32164625", 12),
     ("connect4", "274552224131661", 16),
     ("connect4", "52753311433677442422121", 12),
+    ("hex(size=7)", "d4c5", 4),
+    ("hex(size=5)", "c3", 5),
 ];
 
 /// The expected signature (total nodes of all bench positions).

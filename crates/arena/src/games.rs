@@ -2,9 +2,11 @@
 //! games crate cannot depend on the solvers).
 
 use crate::factory::ArenaGame;
+use crate::hex_agents::{hexmcts, HexEngineAgent};
 use crate::perfect::PerfectAgent;
-use poda_core::{AgentEntry, AgentRecipe};
+use poda_core::{AgentEntry, AgentRecipe, Spec};
 use poda_games::connect4::Connect4;
+use poda_games::hex::Hex;
 
 impl ArenaGame for Connect4 {
     fn extra_agents() -> Vec<AgentEntry<Self>> {
@@ -17,5 +19,35 @@ impl ArenaGame for Connect4 {
                 )?)))
             },
         }]
+    }
+}
+
+impl ArenaGame for Hex {
+    fn extra_agents() -> Vec<AgentEntry<Hex>> {
+        vec![
+            AgentEntry {
+                name: "hexengine",
+                help: "hexengine(movetime=1s|depth=N|nodes=N,eval=NAME,tt=64): the engine on \
+                       Hex's candidate moves (wins, must-play cells, no dead cells); best",
+                build: |game, spec| {
+                    Ok(AgentRecipe::Agent(Box::new(HexEngineAgent::from_spec(
+                        game, spec,
+                    )?)))
+                },
+            },
+            AgentEntry {
+                name: "hexmcts",
+                help: "hexmcts(movetime=1s|sims=N,c=0.2,rave=true,k=1000): MCTS with RAVE, \
+                       Hex's candidate moves in the tree and random-fill playouts",
+                build: |_, spec| Ok(AgentRecipe::Agent(Box::new(hexmcts(spec)?))),
+            },
+        ]
+    }
+
+    /// From notes/hex-benchmarks.md, at 1 s per move: the engine with two-distance beat
+    /// `hexmcts` 10-2 on 9x9 and 8-2 on 11x11, and tied the unpruned engine 6-6 on 9x9; the
+    /// pruned one never misses a must-play block, so it is `best` on every size.
+    fn best_agent(&self, movetime: &str) -> Spec {
+        Spec::parse(&format!("hexengine(movetime={movetime})")).expect("a valid spec")
     }
 }

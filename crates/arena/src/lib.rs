@@ -4,13 +4,15 @@
 //! - [`game`]: one game between two agents (openings, adjudication, forfeits, records).
 //! - [`matches`]: matches of N games on parallel threads, with paired openings.
 //! - [`stats`]: tallies and Elo differences with 95% intervals.
-//! - [`games`]: which agents this crate adds to each concrete game.
+//! - [`games`]: which agents this crate adds to each concrete game; [`hex_agents`]: Hex's
+//!   pruned engine and MCTS policy.
 #![forbid(unsafe_code)]
 
 pub mod bench;
 pub mod factory;
 pub mod game;
 mod games;
+pub mod hex_agents;
 pub mod matches;
 pub mod perfect;
 pub mod stats;

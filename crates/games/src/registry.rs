@@ -5,15 +5,23 @@
 //! [`GAME_NAMES`].
 
 use crate::connect4::Connect4;
+use crate::hex::Hex;
 use poda_core::{Spec, SpecError};
 use thiserror::Error;
 
 /// Names accepted by [`AnyGame::parse`], with their options.
-pub const GAME_NAMES: &[(&str, &str)] = &[(
-    "connect4",
-    "Connect 4 (OpenSpiel name connect_four): connect4(width=7,height=6); width 4..=9, \
-     height 4..=9, width*(height+1) <= 64",
-)];
+pub const GAME_NAMES: &[(&str, &str)] = &[
+    (
+        "connect4",
+        "Connect 4 (OpenSpiel name connect_four): connect4(width=7,height=6); width 4..=9, \
+         height 4..=9, width*(height+1) <= 64",
+    ),
+    (
+        "hex",
+        "Hex: hex(size=11,swap=false); size 1..=19, swap = the pie rule (OpenSpiel's \
+         convention: the first stone is mirrored and becomes White's)",
+    ),
+];
 
 /// A game given by the user that cannot be built.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -23,9 +31,13 @@ pub enum GameError {
 }
 
 /// One start position of any known game.
+// Built once per command and then dispatched: the size of the largest variant (a 19x19 Hex
+// union-find) does not matter, and boxing it would complicate `with_game!`.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug)]
 pub enum AnyGame {
     Connect4(Connect4),
+    Hex(Hex),
 }
 
 impl AnyGame {
@@ -38,6 +50,7 @@ impl AnyGame {
     pub fn from_spec(spec: &Spec) -> Result<AnyGame, GameError> {
         match spec.name.as_str() {
             "connect4" | "connect_four" => Ok(AnyGame::Connect4(Connect4::from_spec(spec)?)),
+            "hex" => Ok(AnyGame::Hex(Hex::from_spec(spec)?)),
             other => Err(SpecError::UnknownName {
                 kind: "game".into(),
                 name: other.to_string(),
@@ -59,6 +72,7 @@ macro_rules! with_game {
     ($any:expr, $g:ident => $body:expr) => {
         match $any {
             $crate::AnyGame::Connect4($g) => $body,
+            $crate::AnyGame::Hex($g) => $body,
         }
     };
 }

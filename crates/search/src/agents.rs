@@ -7,14 +7,14 @@
 //! | `minimax(depth=4,eval=NAME)` | plain minimax to a fixed depth |
 //! | `alphabeta(depth=8,eval=NAME,variant=soft\|hard)` | alpha-beta to a fixed depth, no ordering |
 //! | `engine(movetime=1s\|depth=N\|nodes=N,eval=NAME,tt=64,random=false)` | the full engine |
-//! | `mcts(sims=N\|movetime=1s,c=1.41)` | UCT with random playouts |
+//! | `mcts(sims=N\|movetime=1s,c=1.41,rave=false,k=1000)` | UCT (or RAVE) with random playouts |
 //!
 //! Evaluators are looked up by name through the caller (each game has its own catalog).
 
 use crate::alphabeta::{alphabeta, Variant};
 use crate::engine::{Engine, EngineConfig};
 use crate::leaf::{leaf_value, terminal_score};
-use crate::mcts::{mcts, MctsConfig};
+use crate::mcts::{mcts_with, MctsConfig, MctsPolicy, RandomPlayout};
 use crate::minimax::minimax;
 use crate::{Limits, SearchResult};
 use poda_core::{Agent, AgentError, Choice, Evaluator, Game, Rng, Score, Spec, SpecError, Turn};
@@ -31,7 +31,7 @@ pub const GENERIC_AGENTS: &[(&str, &str)] = &[
     ("minimax", "minimax(depth=4,eval=NAME): plain minimax, fixed depth"),
     ("alphabeta", "alphabeta(depth=8,eval=NAME,variant=soft|hard): alpha-beta, fixed depth, no ordering"),
     ("engine", "engine(movetime=1s|depth=N|nodes=N,eval=NAME,tt=64,random=false): ID + TT + ordering + PVS"),
-    ("mcts", "mcts(sims=N|movetime=1s,c=1.41): Monte Carlo tree search (UCT)"),
+    ("mcts", "mcts(sims=N|movetime=1s,c=1.41,rave=false,k=1000): Monte Carlo tree search (UCT; RAVE with rave=true)"),
 ];
 
 /// Default move time of `engine` and `mcts` when no limit is given.
@@ -60,7 +60,14 @@ pub fn build_generic<G: Game>(
             .map(|e| Box::new(GreedyAgent { name, eval: e }) as Box<dyn Agent<G>>),
         "minimax" | "alphabeta" => fixed_depth(spec, name, eval),
         "engine" => engine_agent(spec, name, eval),
-        "mcts" => mcts_agent(spec, name),
+        "mcts" => mcts_options(spec).map(|(config, limits)| {
+            Box::new(MctsAgent::new(
+                name,
+                config,
+                limits,
+                Arc::new(RandomPlayout),
+            )) as Box<dyn Agent<G>>
+        }),
         _ => return None,
     };
     Some(built)
@@ -105,6 +112,18 @@ fn engine_agent<G: Game>(
     name: String,
     eval: impl Fn(&Spec) -> Result<Arc<dyn Evaluator<G>>, SpecError>,
 ) -> Result<Box<dyn Agent<G>>, SpecError> {
+    let (config, limits) = engine_options(spec)?;
+    Ok(Box::new(EngineAgent {
+        name,
+        engine: Engine::new(eval(spec)?, config),
+        limits,
+    }))
+}
+
+/// Reads the options of an `engine(...)` spec (`movetime` or `time`, `depth`, `nodes`, `tt`,
+/// `random`; `eval` is the caller's to look up). Games with an engine of their own (Hex's
+/// pruned engine) build it from the same options.
+pub fn engine_options(spec: &Spec) -> Result<(EngineConfig, Limits), SpecError> {
     spec.expect_keys(&["movetime", "time", "depth", "nodes", "eval", "tt", "random"])?;
     let mut limits = Limits {
         depth: spec.parse_opt::<u32>("depth")?,
@@ -124,15 +143,14 @@ fn engine_agent<G: Game>(
         random_ties: spec.bool_or("random", false)?.then_some(0),
         ..EngineConfig::default()
     };
-    Ok(Box::new(EngineAgent {
-        name,
-        engine: Engine::new(eval(spec)?, config),
-        limits,
-    }))
+    Ok((config, limits))
 }
 
-fn mcts_agent<G: Game>(spec: &Spec, name: String) -> Result<Box<dyn Agent<G>>, SpecError> {
-    spec.expect_keys(&["sims", "movetime", "time", "c"])?;
+/// Reads the options of an `mcts(...)` spec: `sims`, `movetime` (or `time`), `c`, `rave`
+/// and `k` (RAVE's equivalence parameter). Games with their own MCTS policy (Hex) build
+/// their agents from the same options.
+pub fn mcts_options(spec: &Spec) -> Result<(MctsConfig, Limits), SpecError> {
+    spec.expect_keys(&["sims", "movetime", "time", "c", "rave", "k"])?;
     let simulations = spec.parse_opt::<u64>("sims")?;
     let mut movetime = spec
         .duration_opt("movetime")?
@@ -144,18 +162,25 @@ fn mcts_agent<G: Game>(spec: &Spec, name: String) -> Result<Box<dyn Agent<G>>, S
     if !(exploration.is_finite() && exploration >= 0.0) {
         return Err(spec.bad_value("c", &exploration.to_string(), "must be a number >= 0"));
     }
-    Ok(Box::new(MctsAgent {
-        name,
-        config: MctsConfig {
+    let k: f64 = spec.parse_or("k", crate::mcts::DEFAULT_RAVE_EQUIVALENCE)?;
+    if !(k.is_finite() && k > 0.0) {
+        return Err(spec.bad_value("k", &k.to_string(), "must be a number > 0"));
+    }
+    let rave = spec.bool_or("rave", false)?.then_some(k);
+    if rave.is_none() && spec.get("k").is_some() {
+        return Err(spec.bad_value("k", &k.to_string(), "k is RAVE's parameter: add rave=true"));
+    }
+    Ok((
+        MctsConfig {
             simulations,
             exploration,
+            rave,
         },
-        limits: Limits {
+        Limits {
             movetime,
             ..Limits::default()
         },
-        rng: Rng::new(0),
-    }))
+    ))
 }
 
 fn choice_from<M: Copy>(result: SearchResult<M>) -> Result<Choice<M>, AgentError> {
@@ -373,15 +398,33 @@ impl<G: Game> Agent<G> for EngineAgent<G> {
     }
 }
 
-/// Monte Carlo tree search.
-pub struct MctsAgent {
+/// Monte Carlo tree search with a game's policy (random playouts by default).
+pub struct MctsAgent<G: Game> {
     name: String,
     config: MctsConfig,
     limits: Limits,
+    policy: Arc<dyn MctsPolicy<G>>,
     rng: Rng,
 }
 
-impl<G: Game> Agent<G> for MctsAgent {
+impl<G: Game> MctsAgent<G> {
+    pub fn new(
+        name: String,
+        config: MctsConfig,
+        limits: Limits,
+        policy: Arc<dyn MctsPolicy<G>>,
+    ) -> Self {
+        MctsAgent {
+            name,
+            config,
+            limits,
+            policy,
+            rng: Rng::new(0),
+        }
+    }
+}
+
+impl<G: Game> Agent<G> for MctsAgent<G> {
     fn name(&self) -> String {
         self.name.clone()
     }
@@ -394,10 +437,16 @@ impl<G: Game> Agent<G> for MctsAgent {
         turn: &mut Turn<G::Move>,
     ) -> Result<Choice<G::Move>, AgentError> {
         let stop = turn.stop;
-        let result = mcts(
+        let mut limits = self.limits;
+        if let (Some(left), Some(t)) = (turn.time_left, limits.movetime) {
+            // Never plan to use more than a tenth of what is left on the clock.
+            limits.movetime = Some(t.min(left / 10));
+        }
+        let result = mcts_with(
             game,
             &self.config,
-            &self.limits,
+            &*self.policy,
+            &limits,
             &mut self.rng,
             stop,
             &mut |info| turn.report(info),

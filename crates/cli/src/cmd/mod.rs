@@ -9,3 +9,4 @@ pub mod play;
 pub mod show;
 pub mod solve;
 mod solve_connect4;
+mod solve_hex;

@@ -7,10 +7,10 @@ use poda_core::Spec;
 
 #[derive(Args, Debug)]
 pub struct SolveArgs {
-    /// Game spec: connect4.
+    /// Game spec: connect4, or hex(size=N) with N <= 11.
     pub game: String,
     /// Moves from the start position ("" is the start). Without it, positions are read from
-    /// stdin, one per line (Pons' format for Connect 4).
+    /// stdin, one per line (Pons' format for Connect 4); Hex solves the start position.
     pub moves: Option<String>,
     /// Only win/draw/loss.
     #[arg(long)]
@@ -33,7 +33,7 @@ pub struct SolveArgs {
 }
 
 /// The games that have a solver.
-const SOLVABLE: &[&str] = &["connect4"];
+const SOLVABLE: &[&str] = &["connect4", "hex"];
 
 pub fn run(args: SolveArgs) -> Result<()> {
     let spec =
@@ -42,6 +42,7 @@ pub fn run(args: SolveArgs) -> Result<()> {
     input::game(&args.game)?;
     match spec.name.as_str() {
         "connect4" | "connect_four" => super::solve_connect4::run(&spec, &args),
+        "hex" => super::solve_hex::run(&spec, &args),
         other => Err(input::user(format!(
             "no solver for '{other}' (games with a solver: {})",
             SOLVABLE.join(", ")

@@ -1,0 +1,60 @@
+//! Hex's own agents: the pruned engine and MCTS with Hex's policy take immediate wins, stop
+//! immediate threats, and `best` names the pruned engine.
+
+use poda_arena::build_agent;
+use poda_core::{Game, Turn};
+use poda_games::hex::Hex;
+
+fn choose(game: &Hex, spec: &str) -> String {
+    let mut agent = build_agent(game, spec).unwrap();
+    agent.new_game(3);
+    let choice = agent.choose(game, &mut Turn::new()).unwrap();
+    assert!(game.is_legal(choice.mv));
+    game.format_move(choice.mv)
+}
+
+#[test]
+fn hex_agents_win_at_once_and_block() {
+    // Black has a1..a4 on 5x5 (column a) and wins at a5; White to move must block it.
+    let start = Hex::with_size(5, false).unwrap();
+    let black_to_win = start.play_moves("a1 e1 a2 e2 a3 e3 a4 c3").unwrap();
+    let white_must_block = start.play_moves("a1 e1 a2 e2 a3 e3 a4").unwrap();
+    for spec in [
+        "hexengine(depth=2)",
+        "hexengine(depth=1,eval=shortest-path)",
+        "hexmcts(sims=300)",
+        "hexmcts(sims=300,rave=false)",
+    ] {
+        assert_eq!(choose(&black_to_win, spec), "a5", "{spec}");
+        assert_eq!(choose(&white_must_block, spec), "a5", "{spec}");
+    }
+}
+
+#[test]
+fn best_is_hexengine_and_bad_options_are_refused() {
+    let game = Hex::with_size(5, true).unwrap();
+    let agent = build_agent(&game, "best(movetime=50ms)").unwrap();
+    assert!(agent.name().starts_with("hexengine"), "{}", agent.name());
+    for bad in [
+        "hexmcts(rave=maybe)",
+        "hexmcts(k=0)",
+        "hexengine(depth=0)",
+        "hexengine(eval=x)",
+        "hexmcts(foo=1)",
+    ] {
+        assert!(build_agent(&game, bad).is_err(), "{bad}");
+    }
+    // The swap is available to both at ply 1 and they answer with a legal move.
+    let after = game.play_moves("c3").unwrap();
+    choose(&after, "hexmcts(sims=200)");
+    choose(&after, "hexengine(depth=1)");
+}
+
+#[test]
+fn generic_mcts_with_rave_plays_hex() {
+    let game = Hex::with_size(4, false)
+        .unwrap()
+        .play_moves("a1 d4 a2 d3 a3")
+        .unwrap();
+    assert_eq!(choose(&game, "mcts(sims=2000,rave=true)"), "a4");
+}

@@ -1,0 +1,129 @@
+//! A Hex solver for boards up to 11x11 (in practice: every opening of 1x1 to 5x5 in
+//! seconds, 6x6 positions; see `notes/hex-benchmarks.md` for measured sizes and times).
+//!
+//! - [`board`]: the solver's 128-bit position and masks.
+//! - [`vc`]: virtual connections by H-search (bridges, edge templates and combinations).
+//! - [`dfpn`]: depth-first proof-number search with must-play and dead-cell pruning.
+//!
+//! [`HexSolver::solve`] proves who wins a position; [`HexSolver::analyze`] proves every legal
+//! move (the swap included when available). Scores are +1 (the side to move wins by playing
+//! the move) and -1 (it loses).
+
+pub mod board;
+pub mod dfpn;
+pub mod vc;
+
+use board::{Board, MAX_SOLVER_SIZE};
+use dfpn::{Dfpn, SWAP};
+use poda_core::{Game, Player};
+use poda_games::hex::{Hex, HexMove};
+use std::time::{Duration, Instant};
+use thiserror::Error;
+
+/// Why a position cannot be solved.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum HexSolveError {
+    #[error("the Hex solver takes boards up to {MAX_SOLVER_SIZE}x{MAX_SOLVER_SIZE} (this one is {0}x{0})")]
+    TooLarge(u32),
+}
+
+/// The result of one solve.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Proof {
+    /// The winner with perfect play.
+    pub winner: Player,
+    /// Proof-number search nodes and H-search expansions spent.
+    pub nodes: u64,
+    pub expansions: u64,
+    pub time: Duration,
+}
+
+/// A solver; its table is kept between calls on the same board size.
+pub struct HexSolver {
+    dfpn: Option<Dfpn>,
+}
+
+impl Default for HexSolver {
+    fn default() -> Self {
+        HexSolver::new()
+    }
+}
+
+impl HexSolver {
+    pub fn new() -> HexSolver {
+        HexSolver { dfpn: None }
+    }
+
+    fn searcher(&mut self, size: u32) -> &mut Dfpn {
+        if self.dfpn.as_ref().is_none_or(|d| d.masks().size != size) {
+            self.dfpn = Some(Dfpn::new(size));
+        }
+        self.dfpn.as_mut().expect("just set")
+    }
+
+    /// Proves who wins `game`.
+    pub fn solve(&mut self, game: &Hex) -> Result<Proof, HexSolveError> {
+        let board = Board::from_hex(game).ok_or(HexSolveError::TooLarge(game.size()))?;
+        let began = Instant::now();
+        if let Some(w) = game.winner() {
+            return Ok(Proof {
+                winner: w,
+                nodes: 0,
+                expansions: 0,
+                time: began.elapsed(),
+            });
+        }
+        let dfpn = self.searcher(game.size());
+        let (n0, e0) = (dfpn.nodes, dfpn.expansions);
+        let wins = dfpn.solve(&board);
+        let me = game.side_to_move();
+        Ok(Proof {
+            winner: if wins { me } else { me.opponent() },
+            nodes: dfpn.nodes - n0,
+            expansions: dfpn.expansions - e0,
+            time: began.elapsed(),
+        })
+    }
+
+    /// Proves every legal move: `(move, +1)` if the side to move wins by playing it, `-1`
+    /// otherwise, in the game's move order. Empty for a finished game.
+    pub fn analyze(&mut self, game: &Hex) -> Result<Vec<(HexMove, i32)>, HexSolveError> {
+        let board = Board::from_hex(game).ok_or(HexSolveError::TooLarge(game.size()))?;
+        let me = game.side_to_move();
+        let mut out = Vec::new();
+        let moves = game.legal_move_list();
+        let dfpn = self.searcher(game.size());
+        // A position that the 180-degree rotation leaves unchanged (the empty board) has the
+        // same value at a move and at its rotated twin: prove only one of each pair.
+        let symmetric = board.rotated(dfpn.masks()) == board;
+        let cells = game.cells() as u16;
+        let mut proven: std::collections::HashMap<u16, bool> = std::collections::HashMap::new();
+        for mv in moves {
+            if let (true, HexMove::Cell(c)) = (symmetric, mv) {
+                if let Some(&wins) = proven.get(&(cells - 1 - c)) {
+                    out.push((mv, if wins { 1 } else { -1 }));
+                    continue;
+                }
+            }
+            let child = match mv {
+                HexMove::Swap => dfpn.child(&board, SWAP),
+                HexMove::Cell(c) => dfpn.child(&board, c as u8),
+            };
+            let after = game.after(mv);
+            let wins = match after.winner() {
+                Some(w) => w == me,
+                None => !dfpn.solve(&child),
+            };
+            if let HexMove::Cell(c) = mv {
+                proven.insert(c, wins);
+            }
+            out.push((mv, if wins { 1 } else { -1 }));
+        }
+        Ok(out)
+    }
+
+    /// Search nodes spent so far on the current board size.
+    pub fn nodes(&self) -> u64 {
+        self.dfpn.as_ref().map_or(0, |d| d.nodes)
+    }
+}
