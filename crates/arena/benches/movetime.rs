@@ -10,7 +10,15 @@ use poda_games::connect4::Connect4;
 use std::time::{Duration, Instant};
 
 const BUDGET: Duration = Duration::from_millis(100);
-const POSITIONS: &[&str] = &["", "4453", "32164625", "6146", "274552224131661", "5455174361263362", "444333"];
+const POSITIONS: &[&str] = &[
+    "",
+    "4453",
+    "32164625",
+    "6146",
+    "274552224131661",
+    "5455174361263362",
+    "444333",
+];
 const ROUNDS: usize = 5;
 
 fn main() {

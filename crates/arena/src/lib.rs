@@ -5,13 +5,19 @@
 //! - [`matches`]: matches of N games on parallel threads, with paired openings.
 //! - [`stats`]: tallies and Elo differences with 95% intervals.
 //! - [`games`]: which agents this crate adds to each concrete game.
+//! - [`process`]: child processes spoken to line by line, with deadlines.
+//! - [`protocol`]: the engine protocol's per-game hooks and OpenSpiel's game names.
+//! - [`external`]: `external(cmd=...)`, an agent that is another program.
 #![forbid(unsafe_code)]
 
 pub mod bench;
+pub mod external;
 pub mod factory;
 pub mod game;
 mod games;
 pub mod matches;
+pub mod process;
+pub mod protocol;
 pub mod stats;
 
 pub use factory::{agent_names, build_agent, ArenaGame};

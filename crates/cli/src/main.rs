@@ -36,6 +36,8 @@ enum Command {
     Bench(cmd::bench::BenchArgs),
     /// List the games, and the agents and evaluators of a game.
     List(cmd::list::ListArgs),
+    /// Speak the engine protocol (GTP framing, any game; OpenSpiel's GTP bot can drive it).
+    Engine(cmd::engine::EngineArgs),
     /// Solve a position exactly (Connect 4: Pascal Pons' score convention).
     Solve(cmd::solve::SolveArgs),
 }
@@ -51,6 +53,7 @@ fn main() -> ExitCode {
         Command::Bench(a) => cmd::bench::run(a),
         Command::List(a) => cmd::list::run(a),
         Command::Solve(a) => cmd::solve::run(a),
+        Command::Engine(a) => cmd::engine::run(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

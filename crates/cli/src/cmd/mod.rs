@@ -2,6 +2,7 @@
 
 pub mod analyze;
 pub mod bench;
+pub mod engine;
 pub mod list;
 pub mod matches;
 pub mod perft;
