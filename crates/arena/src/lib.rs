@@ -4,6 +4,8 @@
 //! - [`game`]: one game between two agents (openings, adjudication, forfeits, records).
 //! - [`matches`]: matches of N games on parallel threads, with paired openings.
 //! - [`stats`]: tallies and Elo differences with 95% intervals.
+//! - [`ratings`]: maximum-likelihood (Bradley-Terry) ratings of many players.
+//! - [`tournament`]: round robins with paired openings, resumable, with reports.
 //! - [`games`]: which agents this crate adds to each concrete game.
 //! - [`process`]: child processes spoken to line by line, with deadlines.
 //! - [`protocol`]: the engine protocol's per-game hooks and OpenSpiel's game names.
@@ -18,7 +20,9 @@ mod games;
 pub mod matches;
 pub mod process;
 pub mod protocol;
+pub mod ratings;
 pub mod stats;
+pub mod tournament;
 
 pub use factory::{agent_names, build_agent, ArenaGame};
 pub use game::{play_game, random_opening, GameRecord, GameSetup};

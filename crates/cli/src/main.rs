@@ -26,6 +26,8 @@ enum Command {
     Play(cmd::play::PlayArgs),
     /// Play N games between two agents and report the score and Elo difference.
     Match(cmd::matches::MatchArgs),
+    /// A round robin between agents: ratings with intervals, cross-table, reports, --resume.
+    Tournament(cmd::tournament::TournamentArgs),
     /// Show the position after a move sequence.
     Show(cmd::show::ShowArgs),
     /// Score every legal move of a position and show the principal variation.
@@ -47,6 +49,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Play(a) => cmd::play::run(a),
         Command::Match(a) => cmd::matches::run(a),
+        Command::Tournament(a) => cmd::tournament::run(a),
         Command::Show(a) => cmd::show::run(a),
         Command::Analyze(a) => cmd::analyze::run(a),
         Command::Perft(a) => cmd::perft::run(a),

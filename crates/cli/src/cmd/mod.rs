@@ -10,3 +10,4 @@ pub mod play;
 pub mod show;
 pub mod solve;
 mod solve_connect4;
+pub mod tournament;
