@@ -5,10 +5,10 @@ poda plays through OpenSpiel's own GTP bot (open_spiel.python.bots.gtp) running
 each game is played by open_spiel.python.algorithms.evaluate_bots from a seeded random opening
 of --opening-plies plies, and every opening is played twice with the colours swapped.
 
-"Same wall time per move": poda gets --movetime per move; MCTS takes a number of simulations,
-so --mcts-sims auto measures its simulations per second on positions from random openings
-first and gives it movetime's worth. The mean time per move of both sides is measured and
-reported, so the comparison can be checked.
+"Same wall time per move": poda gets --movetime per move; the C++ MCTS takes a number of
+simulations, so by default (--mcts-sims adaptive) its budget is set before every move from its
+measured simulations per second to last --movetime. The mean time per move of both sides is
+measured and reported, so the comparison can be checked.
 
     python match.py --poda target/release/poda --game connect_four --movetime 0.1 --pairs 50
 """
@@ -69,6 +69,44 @@ class Timed(pyspiel.Bot):
         self.bot.restart_at(state)
 
 
+class TimedMcts(pyspiel.Bot):
+    """pyspiel.MCTSBot (C++) held to a wall time per move: its simulation budget is set
+    before each move from its measured simulations per second (a running average), since the
+    C++ bot itself only takes a number of simulations."""
+
+    SMOOTHING = 0.3
+
+    def __init__(self, game, movetime, rate, seed):
+        pyspiel.Bot.__init__(self)
+        self.game, self.movetime, self.rate, self.seed = game, movetime, rate, seed
+        self.moves = 0
+        self.sims_total = 0
+
+    def step(self, state):
+        sims = max(10, int(self.rate * self.movetime))
+        bot = pyspiel.MCTSBot(self.game, pyspiel.RandomRolloutEvaluator(1, self.seed + self.moves),
+                              UCT_C, sims, MCTS_MEMORY_MB, True, self.seed + self.moves, False)
+        began = time.perf_counter()
+        action = bot.step(state)
+        elapsed = time.perf_counter() - began
+        # A search cut short (the solver proved the position) says nothing about the speed.
+        if elapsed > self.movetime / 4:
+            rate = sims / elapsed
+            self.rate += self.SMOOTHING * (min(rate, 4 * self.rate) - self.rate)
+        self.moves += 1
+        self.sims_total += sims
+        return action
+
+    def inform_action(self, state, player, action):
+        pass
+
+    def restart(self):
+        pass
+
+    def restart_at(self, state):
+        pass
+
+
 def random_opening(game, plies, rng):
     """A seeded random opening that does not end the game."""
     for _ in range(100):
@@ -109,7 +147,9 @@ def main():
     p.add_argument("--game", default="connect_four")
     p.add_argument("--agent", help="poda agent (default best(movetime=MOVETIME))")
     p.add_argument("--movetime", type=float, default=0.1, help="seconds per move")
-    p.add_argument("--mcts-sims", default="auto")
+    p.add_argument("--mcts-sims", default="adaptive",
+                   help="adaptive (held to --movetime per move), auto (fixed, calibrated "
+                        "once) or a number")
     p.add_argument("--pairs", type=int, default=1)
     p.add_argument("--opening-plies", type=int, default=2)
     p.add_argument("--seed", type=int, default=1)
@@ -127,17 +167,24 @@ def main():
 
     game = pyspiel.load_game(args.game)
     rng = random.Random(args.seed)
-    if args.mcts_sims == "auto":
+    if args.mcts_sims in ("auto", "adaptive"):
         sims, rate = calibrate(game, rng, args.movetime)
     else:
         sims, rate = int(args.mcts_sims), None
     agent = args.agent or "best(movetime=%gms)" % (args.movetime * 1000)
     poda = Timed(PodaBot(game, [args.poda, "engine", "--game", args.game, "--agent", agent],
                          suppress_stderr=False))
-    mcts = Timed(pyspiel.MCTSBot(game, pyspiel.RandomRolloutEvaluator(1, args.seed), UCT_C,
-                                 sims, MCTS_MEMORY_MB, True, args.seed, False))
-    print("poda: %s | OpenSpiel C++ MCTS: %d simulations/move%s, uct_c %.1f, solver on"
-          % (agent, sims, " (%.0f sims/s measured)" % rate if rate else "", UCT_C),
+    if args.mcts_sims == "adaptive":
+        adaptive = TimedMcts(game, args.movetime, rate, args.seed)
+        mcts = Timed(adaptive)
+        budget = "simulations set per move to last %.3f s (start %d)" % (args.movetime, sims)
+    else:
+        adaptive = None
+        mcts = Timed(pyspiel.MCTSBot(game, pyspiel.RandomRolloutEvaluator(1, args.seed), UCT_C,
+                                     sims, MCTS_MEMORY_MB, True, args.seed, False))
+        budget = "%d simulations/move" % sims
+    print("poda: %s | OpenSpiel C++ MCTS: %s%s, uct_c %.1f, solver on"
+          % (agent, budget, " (%.0f sims/s measured)" % rate if rate else "", UCT_C),
           file=sys.stderr)
     record = open(args.record, "a") if args.record else None
     score = {"wins": 0, "draws": 0, "losses": 0}
@@ -156,13 +203,15 @@ def main():
                 record.write(json.dumps(line) + "\n")
                 record.flush()
             print("pair %d poda %s: %s  (%d-%d-%d)" % (pair, "first" if poda_seat == 0
-                  else "second", key[:-1], score["wins"], score["draws"], score["losses"]),
+                  else "second", {"wins": "win", "draws": "draw", "losses": "loss"}[key], score["wins"], score["draws"], score["losses"]),
                   file=sys.stderr)
     games = sum(score.values())
     summary = dict(score, games=games, game=args.game, poda_agent=agent, mcts_sims=sims,
                    mcts_sims_per_second=rate, movetime=args.movetime,
                    opening_plies=args.opening_plies,
                    poda_score=(score["wins"] + 0.5 * score["draws"]) / games,
+                   mcts_mean_sims=(adaptive.sims_total / max(1, adaptive.moves)
+                                   if adaptive else sims),
                    poda_seconds_per_move=poda.seconds / max(1, poda.moves),
                    mcts_seconds_per_move=mcts.seconds / max(1, mcts.moves))
     print(json.dumps(summary))

@@ -136,7 +136,7 @@ fn an_illegal_move_is_reported_as_such() {
     let spec = external(&faulty("illegal", 1), "", &dir.join("bot.log"));
     let mut agent: Box<dyn Agent<Connect4>> = build_agent(&start, &spec).unwrap();
     agent.new_game(1);
-    let mut game = start.clone();
+    let mut game = start;
     for _ in 0..6 {
         agent.observe(&game, 0);
         game.play(0).unwrap();
@@ -156,7 +156,7 @@ fn moves_not_reported_are_found_again() {
     let spec = external(&random_bot(), "", &dir.join("bot.log"));
     let mut agent: Box<dyn Agent<Connect4>> = build_agent(&start, &spec).unwrap();
     agent.new_game(1);
-    let mut game = start.clone();
+    let mut game = start;
     for _ in 0..3 {
         let mv = agent.choose(&game, &mut Turn::new()).unwrap().mv;
         game.play(mv).unwrap();
@@ -180,7 +180,10 @@ fn bad_external_specs_are_errors() {
         ("external(cmd=x,movetime=fast)", "movetime"),
         ("external(cmd=x,colour=b)", "unknown option"),
     ] {
-        let err = build_agent(&start, spec).err().expect(spec).to_string();
+        let Err(err) = build_agent(&start, spec) else {
+            panic!("{spec} should be refused");
+        };
+        let err = err.to_string();
         assert!(err.contains(needle), "{spec}: {err}");
     }
     // A program that does not exist fails its first move, with a reason.
