@@ -7,6 +7,7 @@ use poda_search::alphabeta::{alphabeta, Variant};
 use poda_search::engine::{Engine, EngineConfig};
 use poda_search::minimax::minimax;
 use poda_search::Limits;
+use proptest::prelude::*;
 use std::sync::Arc;
 
 /// A deterministic pseudo-random evaluator: any fixed function of the position will do to
@@ -45,68 +46,82 @@ fn random_position(rng: &mut Rng) -> Connect4 {
     }
 }
 
-#[test]
-fn variants_agree_on_500_random_positions() {
-    let mut rng = Rng::new(2026);
+/// One random position and depth: every variant returns minimax's value and a tied-best move.
+fn check_position(seed: u64, depth: u32) {
+    let mut rng = Rng::new(seed);
     let eval = Arc::new(HashEval);
-    for i in 0..500u64 {
-        let game = random_position(&mut rng);
-        let depth = 1 + (i % 5) as u32;
-        let reference = minimax(&game, depth, &*eval);
-        let child_values: Vec<_> = game
-            .legal_move_list()
-            .into_iter()
-            .map(|mv| {
-                let r = minimax(&game.after(mv), depth - 1, &*eval);
-                // The child's search has the other player as root; every evaluation here is
-                // zero-sum, so negating gives the root player's view; wins are a ply further.
-                (mv, (-r.score).one_ply_later())
-            })
-            .collect();
-        let best = child_values.iter().map(|c| c.1).max().unwrap();
-        assert_eq!(reference.score, best, "position {i}");
-        let exact_tt = EngineConfig {
-            exact_depth_tt: true,
-            ..EngineConfig::default()
-        };
-        let mut engine = Engine::new(eval.clone(), exact_tt.clone());
-        let mut random_engine = Engine::new(
-            eval.clone(),
-            EngineConfig {
-                random_ties: Some(i),
-                ..exact_tt
-            },
+    let game = random_position(&mut rng);
+    let reference = minimax(&game, depth, &*eval);
+    let child_values: Vec<_> = game
+        .legal_move_list()
+        .into_iter()
+        .map(|mv| {
+            let r = minimax(&game.after(mv), depth - 1, &*eval);
+            // The child's search has the other player as root; every evaluation here is
+            // zero-sum, so negating gives the root player's view; wins are a ply further.
+            (mv, (-r.score).one_ply_later())
+        })
+        .collect();
+    let best = child_values.iter().map(|c| c.1).max().unwrap();
+    assert_eq!(reference.score, best, "seed {seed}");
+    let exact_tt = EngineConfig {
+        exact_depth_tt: true,
+        ..EngineConfig::default()
+    };
+    let mut engine = Engine::new(
+        eval.clone(),
+        EngineConfig {
+            tt_mib: 1,
+            ..exact_tt.clone()
+        },
+    );
+    let mut random_engine = Engine::new(
+        eval.clone(),
+        EngineConfig {
+            tt_mib: 1,
+            random_ties: Some(seed),
+            ..exact_tt
+        },
+    );
+    let results = [
+        (
+            "alphabeta-hard",
+            alphabeta(&game, depth, &*eval, Variant::FailHard),
+        ),
+        (
+            "alphabeta-soft",
+            alphabeta(&game, depth, &*eval, Variant::FailSoft),
+        ),
+        (
+            "engine",
+            engine.search(&game, &Limits::depth(depth), None, &mut |_| {}),
+        ),
+        (
+            "engine-random",
+            random_engine.search(&game, &Limits::depth(depth), None, &mut |_| {}),
+        ),
+    ];
+    for (name, r) in results {
+        assert_eq!(
+            r.score, reference.score,
+            "{name}, seed {seed}, depth {depth}"
         );
-        let results = [
-            (
-                "alphabeta-hard",
-                alphabeta(&game, depth, &*eval, Variant::FailHard),
-            ),
-            (
-                "alphabeta-soft",
-                alphabeta(&game, depth, &*eval, Variant::FailSoft),
-            ),
-            (
-                "engine",
-                engine.search(&game, &Limits::depth(depth), None, &mut |_| {}),
-            ),
-            (
-                "engine-random",
-                random_engine.search(&game, &Limits::depth(depth), None, &mut |_| {}),
-            ),
-        ];
-        for (name, r) in results {
-            assert_eq!(
-                r.score, reference.score,
-                "{name} at position {i} depth {depth}"
-            );
-            let mv = r.best.unwrap();
-            let value = child_values.iter().find(|c| c.0 == mv).unwrap().1;
-            assert_eq!(
-                value, best,
-                "{name} chose a move that is not among the best"
-            );
-        }
+        let mv = r.best.unwrap();
+        let value = child_values.iter().find(|c| c.0 == mv).unwrap().1;
+        assert_eq!(
+            value, best,
+            "{name} chose a move that is not among the best"
+        );
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 500, ..ProptestConfig::default() })]
+
+    /// 500 random positions (up to 30 random plies from the start), depths 1 to 5.
+    #[test]
+    fn variants_agree_on_random_positions(seed in any::<u64>(), depth in 1u32..=5) {
+        check_position(seed, depth);
     }
 }
 

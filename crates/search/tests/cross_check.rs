@@ -54,6 +54,11 @@ fn engine_result(
     eval: Arc<RandomEval>,
     config: EngineConfig,
 ) -> SearchResult<u8> {
+    // A small table: these graphs are tiny, and filling 64 MiB per case would dominate.
+    let config = EngineConfig {
+        tt_mib: config.tt_mib.min(1),
+        ..config
+    };
     let mut engine = Engine::new(eval, config);
     engine.search(game, &Limits::depth(depth), None, &mut |_| {})
 }

@@ -52,7 +52,8 @@ impl<G: Game> Engine<G> {
         if outcome.is_over() {
             return terminal_score(outcome, me, ply);
         }
-        let hash = game.hash();
+        // Leaves of games that cannot cycle need no hash.
+        let hash = if depth > 0 || ctx.cycles { game.hash() } else { 0 };
         if ctx.cycles && ply > 0 && (self.path.contains(&hash) || self.seen.contains(&hash)) {
             return Score::DRAW;
         }
