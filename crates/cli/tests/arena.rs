@@ -280,3 +280,12 @@ fn engine_subcommand() {
     assert!(answers[2].starts_with("= x"), "{s}");
     assert!(o.status.success());
 }
+
+#[test]
+fn an_external_bot_can_be_watched_in_play() {
+    let bot = repo().join("examples/bots/random_bot.py");
+    let spec = format!("external(cmd=\"python3 {} 4\")", bot.display());
+    let o = poda(&["play", "connect4", "--watch", &spec, "alphabeta(depth=2)"]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(text(&o.stdout).contains("Game over"), "{}", text(&o.stdout));
+}

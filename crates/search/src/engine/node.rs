@@ -53,7 +53,11 @@ impl<G: Game> Engine<G> {
             return terminal_score(outcome, me, ply);
         }
         // Leaves of games that cannot cycle need no hash.
-        let hash = if depth > 0 || ctx.cycles { game.hash() } else { 0 };
+        let hash = if depth > 0 || ctx.cycles {
+            game.hash()
+        } else {
+            0
+        };
         if ctx.cycles && ply > 0 && (self.path.contains(&hash) || self.seen.contains(&hash)) {
             return Score::DRAW;
         }
