@@ -40,6 +40,8 @@ enum Command {
     List(cmd::list::ListArgs),
     /// Speak the engine protocol (GTP framing, any game; OpenSpiel's GTP bot can drive it).
     Engine(cmd::engine::EngineArgs),
+    /// The Hex Text Protocol for HexGui and Hex referees (`poda engine --game hex`).
+    Htp(cmd::htp::HtpArgs),
     /// Solve a position exactly (Connect 4: Pascal Pons' score convention).
     Solve(cmd::solve::SolveArgs),
 }
@@ -57,6 +59,7 @@ fn main() -> ExitCode {
         Command::List(a) => cmd::list::run(a),
         Command::Solve(a) => cmd::solve::run(a),
         Command::Engine(a) => cmd::engine::run(a),
+        Command::Htp(a) => cmd::htp::run(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

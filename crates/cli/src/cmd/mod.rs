@@ -3,6 +3,7 @@
 pub mod analyze;
 pub mod bench;
 pub mod engine;
+pub mod htp;
 pub mod list;
 pub mod matches;
 pub mod perft;
