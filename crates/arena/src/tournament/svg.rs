@@ -84,47 +84,50 @@ pub fn rating_chart(title: &str, rows: &[RatingRow]) -> String {
     );
     for (i, r) in rows.iter().enumerate() {
         let y = TOP + ROW_HEIGHT * (i as f64 + 0.5);
-        let mut label: String = r.agent.chars().take(MAX_LABEL_CHARS).collect();
-        if r.agent.chars().count() > MAX_LABEL_CHARS {
-            label.push('…');
-        }
-        svg += &format!(
-            "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\">{}. {}</text>\n",
-            LABEL_WIDTH - 10.0,
-            y + 4.5,
-            r.rank,
-            escape(&label)
-        );
-        let (lo, hi) = if r.ci95.is_finite() {
+        let span = if r.ci95.is_finite() {
             (x(r.elo - r.ci95), x(r.elo + r.ci95))
         } else {
             (x(low), x(high))
         };
-        svg += &format!(
-            "<line x1=\"{lo:.1}\" y1=\"{y:.1}\" x2=\"{hi:.1}\" y2=\"{y:.1}\" stroke=\"#36c\" \
-             stroke-width=\"2\"/>\n\
-             <line x1=\"{lo:.1}\" y1=\"{:.1}\" x2=\"{lo:.1}\" y2=\"{:.1}\" stroke=\"#36c\" \
-             stroke-width=\"2\"/>\n\
-             <line x1=\"{hi:.1}\" y1=\"{:.1}\" x2=\"{hi:.1}\" y2=\"{:.1}\" stroke=\"#36c\" \
-             stroke-width=\"2\"/>\n\
-             <circle cx=\"{:.1}\" cy=\"{y:.1}\" r=\"5\" fill=\"#c33\"><title>{} {:+.0} \
-             {}</title></circle>\n",
-            y - 6.0,
-            y + 6.0,
-            y - 6.0,
-            y + 6.0,
-            x(r.elo),
-            escape(&r.agent),
-            r.elo,
-            if r.ci95.is_finite() {
-                format!("±{:.0}", r.ci95)
-            } else {
-                "±inf".into()
-            }
-        );
+        svg += &row_svg(r, y, span, x(r.elo));
     }
     svg += "</svg>\n";
     svg
+}
+
+/// One agent's row: its label, the interval bar `span` (x from, x to) and the dot at `dot`.
+fn row_svg(r: &RatingRow, y: f64, span: (f64, f64), dot: f64) -> String {
+    let mut label: String = r.agent.chars().take(MAX_LABEL_CHARS).collect();
+    if r.agent.chars().count() > MAX_LABEL_CHARS {
+        label.push('…');
+    }
+    let (lo, hi) = span;
+    let interval = if r.ci95.is_finite() {
+        format!("±{:.0}", r.ci95)
+    } else {
+        "±inf".into()
+    };
+    format!(
+        "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\">{}. {}</text>\n\
+         <line x1=\"{lo:.1}\" y1=\"{y:.1}\" x2=\"{hi:.1}\" y2=\"{y:.1}\" stroke=\"#36c\" \
+         stroke-width=\"2\"/>\n\
+         <line x1=\"{lo:.1}\" y1=\"{:.1}\" x2=\"{lo:.1}\" y2=\"{:.1}\" stroke=\"#36c\" \
+         stroke-width=\"2\"/>\n\
+         <line x1=\"{hi:.1}\" y1=\"{:.1}\" x2=\"{hi:.1}\" y2=\"{:.1}\" stroke=\"#36c\" \
+         stroke-width=\"2\"/>\n\
+         <circle cx=\"{dot:.1}\" cy=\"{y:.1}\" r=\"5\" fill=\"#c33\"><title>{} {:+.0} \
+         {interval}</title></circle>\n",
+        LABEL_WIDTH - 10.0,
+        y + 4.5,
+        r.rank,
+        escape(&label),
+        y - 6.0,
+        y + 6.0,
+        y - 6.0,
+        y + 6.0,
+        escape(&r.agent),
+        r.elo,
+    )
 }
 
 #[cfg(test)]
