@@ -2,9 +2,11 @@
 //!
 //! A name is looked up in this order: the game's own agents (its [`Catalog`], e.g.
 //! `ninja(level=2)`), the agents this crate adds for that game type ([`ArenaGame`], e.g.
-//! solver-backed `perfect`), then the generic agents of poda-search. A game agent may be an
-//! alias for another spec; aliases are followed a bounded number of times.
+//! solver-backed `perfect`), `external(cmd=...)` (another program speaking the engine
+//! protocol), then the generic agents of poda-search. A game agent may be an alias for another
+//! spec; aliases are followed a bounded number of times.
 
+use crate::protocol::{DefaultHooks, ProtocolHooks};
 use poda_core::{Agent, AgentEntry, AgentRecipe, Catalog, Spec, SpecError};
 use poda_search::agents::{build_generic, GENERIC_AGENTS};
 
@@ -23,6 +25,12 @@ pub trait ArenaGame: Catalog {
     fn best_agent(&self, movetime: &str) -> Spec {
         Spec::parse(&format!("engine(movetime={movetime})")).expect("a valid spec")
     }
+
+    /// The game's conventions in the engine protocol (colour names, OpenSpiel's action
+    /// strings, `boardsize`, ...); see [`crate::protocol`].
+    fn protocol() -> &'static dyn ProtocolHooks<Self> {
+        &DefaultHooks
+    }
 }
 
 /// Every agent name usable for this game, with a line of help each.
@@ -37,6 +45,12 @@ pub fn agent_names<G: ArenaGame>() -> Vec<(String, String)> {
             .iter()
             .map(|(n, h)| (n.to_string(), h.to_string())),
     );
+    out.push((
+        "external".into(),
+        "external(cmd=\"PROGRAM ARGS\",movetime=5s,log=FILE,dialect=native|openspiel): \
+         another program speaking the engine protocol"
+            .into(),
+    ));
     out.push((
         "best".into(),
         "best(movetime=1s): the strongest agent for this game".into(),
@@ -68,6 +82,9 @@ pub fn build_agent<G: ArenaGame>(game: &G, text: &str) -> Result<Box<dyn Agent<G
                     continue;
                 }
             }
+        }
+        if spec.name == "external" {
+            return crate::external::build_external(&spec);
         }
         let lookup = |name: &str| game.evaluator(name);
         return match build_generic(&spec, &lookup, G::default_evaluator()) {

@@ -87,6 +87,9 @@ pub fn play_game<G: Game>(
     let mut moves = Vec::new();
     for &mv in &setup.opening {
         moves.push(game.format_move(mv));
+        for agent in agents.iter_mut() {
+            agent.observe(&game, mv);
+        }
         game.play_unchecked(mv);
     }
     let mut time = [Duration::ZERO; 2];
@@ -126,6 +129,9 @@ pub fn play_game<G: Game>(
             break;
         }
         on_move(&game, choice.mv, choice.info.as_ref());
+        for agent in agents.iter_mut() {
+            agent.observe(&game, choice.mv);
+        }
         moves.push(game.format_move(choice.mv));
         game.play_unchecked(choice.mv);
     }

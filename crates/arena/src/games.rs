@@ -4,11 +4,17 @@
 use crate::factory::ArenaGame;
 use crate::hex_agents::{hexmcts, HexEngineAgent};
 use crate::perfect::PerfectAgent;
+use crate::protocol::connect4::Connect4Hooks;
+use crate::protocol::ProtocolHooks;
 use poda_core::{AgentEntry, AgentRecipe, Spec};
 use poda_games::connect4::Connect4;
 use poda_games::hex::Hex;
 
 impl ArenaGame for Connect4 {
+    fn protocol() -> &'static dyn ProtocolHooks<Self> {
+        &Connect4Hooks
+    }
+
     fn extra_agents() -> Vec<AgentEntry<Self>> {
         vec![AgentEntry {
             name: "perfect",
@@ -23,6 +29,10 @@ impl ArenaGame for Connect4 {
 }
 
 impl ArenaGame for Hex {
+    fn protocol() -> &'static dyn ProtocolHooks<Self> {
+        &crate::protocol::hex::HexHooks
+    }
+
     fn extra_agents() -> Vec<AgentEntry<Hex>> {
         vec![
             AgentEntry {

@@ -6,16 +6,26 @@
 //! - [`stats`]: tallies and Elo differences with 95% intervals.
 //! - [`games`]: which agents this crate adds to each concrete game; [`hex_agents`]: Hex's
 //!   pruned engine and MCTS policy.
+//! - [`ratings`]: maximum-likelihood (Bradley-Terry) ratings of many players.
+//! - [`tournament`]: round robins with paired openings, resumable, with reports.
+//! - [`process`]: child processes spoken to line by line, with deadlines.
+//! - [`protocol`]: the engine protocol's per-game hooks and OpenSpiel's game names.
+//! - [`external`]: `external(cmd=...)`, an agent that is another program.
 #![forbid(unsafe_code)]
 
 pub mod bench;
+pub mod external;
 pub mod factory;
 pub mod game;
 mod games;
 pub mod hex_agents;
 pub mod matches;
 pub mod perfect;
+pub mod process;
+pub mod protocol;
+pub mod ratings;
 pub mod stats;
+pub mod tournament;
 
 pub use factory::{agent_names, build_agent, ArenaGame};
 pub use game::{play_game, random_opening, GameRecord, GameSetup};

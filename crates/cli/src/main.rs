@@ -26,6 +26,8 @@ enum Command {
     Play(cmd::play::PlayArgs),
     /// Play N games between two agents and report the score and Elo difference.
     Match(cmd::matches::MatchArgs),
+    /// A round robin between agents: ratings with intervals, cross-table, reports, --resume.
+    Tournament(cmd::tournament::TournamentArgs),
     /// Show the position after a move sequence.
     Show(cmd::show::ShowArgs),
     /// Score every legal move of a position and show the principal variation.
@@ -38,6 +40,10 @@ enum Command {
     List(cmd::list::ListArgs),
     /// Build or resume an opening book (Connect 4).
     Book(cmd::book::BookArgs),
+    /// Speak the engine protocol (GTP framing, any game; OpenSpiel's GTP bot can drive it).
+    Engine(cmd::engine::EngineArgs),
+    /// The Hex Text Protocol for HexGui and Hex referees (`poda engine --game hex`).
+    Htp(cmd::htp::HtpArgs),
     /// Solve a position exactly (Connect 4: Pascal Pons' score convention).
     Solve(cmd::solve::SolveArgs),
 }
@@ -47,6 +53,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Play(a) => cmd::play::run(a),
         Command::Match(a) => cmd::matches::run(a),
+        Command::Tournament(a) => cmd::tournament::run(a),
         Command::Show(a) => cmd::show::run(a),
         Command::Analyze(a) => cmd::analyze::run(a),
         Command::Perft(a) => cmd::perft::run(a),
@@ -54,6 +61,8 @@ fn main() -> ExitCode {
         Command::List(a) => cmd::list::run(a),
         Command::Solve(a) => cmd::solve::run(a),
         Command::Book(a) => cmd::book::run(a),
+        Command::Engine(a) => cmd::engine::run(a),
+        Command::Htp(a) => cmd::htp::run(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

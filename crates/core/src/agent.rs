@@ -120,6 +120,12 @@ pub trait Agent<G: Game>: Send {
     /// Called before each game; `seed` drives any random choice of the agent in that game.
     fn new_game(&mut self, _seed: u64) {}
 
+    /// Told every move of the current game, by either player (its own included) or by a
+    /// random opening, with the position before it; called after [`new_game`](Agent::new_game)
+    /// and in playing order. Agents that keep their own copy of the game (an external program
+    /// that must hear the opponent's moves) follow it; the default ignores it.
+    fn observe(&mut self, _before: &G, _mv: G::Move) {}
+
     /// Chooses a move in a position that is not over.
     fn choose(&mut self, game: &G, turn: &mut Turn<G::Move>)
         -> Result<Choice<G::Move>, AgentError>;

@@ -33,10 +33,13 @@ pub struct BookArgs {
 }
 
 pub fn run(args: BookArgs) -> Result<()> {
-    let spec = Spec::parse(&args.game).map_err(|e| input::bad(&format!("game '{}'", args.game), e))?;
+    let spec =
+        Spec::parse(&args.game).map_err(|e| input::bad(&format!("game '{}'", args.game), e))?;
     input::game(&args.game)?;
     if !matches!(spec.name.as_str(), "connect4" | "connect_four") || !spec.args.is_empty() {
-        return Err(input::user("opening books exist for the standard 7x6 connect4 only"));
+        return Err(input::user(
+            "opening books exist for the standard 7x6 connect4 only",
+        ));
     }
     if args.threads == 0 || args.tt == 0 {
         return Err(input::user("--threads and --tt must be at least 1"));
@@ -49,8 +52,10 @@ pub fn run(args: BookArgs) -> Result<()> {
     };
     let bar = ProgressBar::new(0);
     bar.set_style(
-        ProgressStyle::with_template("depth {prefix} {bar:30} {pos}/{len}  {msg}  [{elapsed_precise}, eta {eta}]")
-            .expect("a valid template"),
+        ProgressStyle::with_template(
+            "depth {prefix} {bar:30} {pos}/{len}  {msg}  [{elapsed_precise}, eta {eta}]",
+        )
+        .expect("a valid template"),
     );
     let start = Instant::now();
     let book = build_book(&opts, &mut |p| {
@@ -58,12 +63,22 @@ pub fn run(args: BookArgs) -> Result<()> {
         bar.set_length(p.total as u64);
         bar.set_position(p.done as u64);
         if let Some((moves, score, took)) = &p.last {
-            bar.set_message(format!("book {}  last '{moves}' {score} ({:.1}s)", p.book_size, took.as_secs_f64()));
+            bar.set_message(format!(
+                "book {}  last '{moves}' {score} ({:.1}s)",
+                p.book_size,
+                took.as_secs_f64()
+            ));
         }
     })
-    .with_context(|| format!("building the book (partial file {})", args.partial.display()))?;
+    .with_context(|| {
+        format!(
+            "building the book (partial file {})",
+            args.partial.display()
+        )
+    })?;
     bar.finish_and_clear();
-    std::fs::write(&args.out, book.to_bytes()).with_context(|| format!("writing {}", args.out.display()))?;
+    std::fs::write(&args.out, book.to_bytes())
+        .with_context(|| format!("writing {}", args.out.display()))?;
     println!(
         "wrote {}: {} positions, {} bytes, in {:.1} s",
         args.out.display(),

@@ -3,6 +3,8 @@
 pub mod analyze;
 pub mod bench;
 pub mod book;
+pub mod engine;
+pub mod htp;
 pub mod list;
 pub mod matches;
 pub mod perft;
@@ -11,3 +13,4 @@ pub mod show;
 pub mod solve;
 mod solve_connect4;
 mod solve_hex;
+pub mod tournament;

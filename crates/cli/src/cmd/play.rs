@@ -49,7 +49,7 @@ fn play<G: ArenaGame>(start: &G, args: &PlayArgs) -> Result<()> {
     let mut ai = input::agent(start, &args.ai)?;
     ai.new_game(args.seed);
     let human_seat = if args.first == "human" { 0 } else { 1 };
-    interactive(start, ai.as_mut(), human_seat)
+    interactive(start, ai.as_mut(), human_seat, args.seed)
 }
 
 /// One line about a computer move: the move, then depth, score, nodes and time if known.
@@ -72,7 +72,7 @@ fn summary<G: Game>(
     line
 }
 
-fn watch<G: Game>(start: &G, agents: [&mut dyn Agent<G>; 2], delay: Duration) -> Result<()> {
+fn watch<G: Game>(start: &G, mut agents: [&mut dyn Agent<G>; 2], delay: Duration) -> Result<()> {
     let mut game = start.clone();
     println!("{}\n", game.render().trim_end());
     while !game.outcome().is_over() {
@@ -88,6 +88,10 @@ fn watch<G: Game>(start: &G, agents: [&mut dyn Agent<G>; 2], delay: Duration) ->
             )));
         }
         println!("{}", summary(&game, &name, choice.mv, choice.info.as_ref()));
+        // Agents that follow the game themselves (external programs) hear every move.
+        for agent in agents.iter_mut() {
+            agent.observe(&game, choice.mv);
+        }
         game.play_unchecked(choice.mv);
         println!("{}\n", game.render().trim_end());
         std::thread::sleep(delay);
@@ -102,7 +106,12 @@ fn watch<G: Game>(start: &G, agents: [&mut dyn Agent<G>; 2], delay: Duration) ->
 
 const HELP: &str = "Type a move, or: undo (take back your last move), hint (the computer's suggestion), moves (the game so far), quit.";
 
-fn interactive<G: Game>(start: &G, ai: &mut dyn Agent<G>, human_seat: usize) -> Result<()> {
+fn interactive<G: Game>(
+    start: &G,
+    ai: &mut dyn Agent<G>,
+    human_seat: usize,
+    seed: u64,
+) -> Result<()> {
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
     let mut history: Vec<G> = vec![start.clone()];
@@ -139,6 +148,7 @@ fn interactive<G: Game>(start: &G, ai: &mut dyn Agent<G>, human_seat: usize) -> 
                 "{}",
                 summary(&game, "poda", choice.mv, choice.info.as_ref())
             );
+            ai.observe(&game, choice.mv);
             moves.push(choice.mv);
             history.push(game.after(choice.mv));
             continue;
@@ -183,6 +193,11 @@ fn interactive<G: Game>(start: &G, ai: &mut dyn Agent<G>, human_seat: usize) -> 
                     Some(j) => {
                         history.truncate(j + 1);
                         moves.truncate(j);
+                        // The computer starts the shortened game afresh.
+                        ai.new_game(seed);
+                        for (i, &mv) in moves.iter().enumerate() {
+                            ai.observe(&history[i], mv);
+                        }
                     }
                     None => println!("nothing to undo"),
                 }
@@ -193,6 +208,7 @@ fn interactive<G: Game>(start: &G, ai: &mut dyn Agent<G>, human_seat: usize) -> 
                     let mut next = game.clone();
                     match next.play(mv) {
                         Ok(()) => {
+                            ai.observe(&game, mv);
                             moves.push(mv);
                             history.push(next);
                         }

@@ -1,0 +1,427 @@
+//! A child process spoken to line by line: spawn, send a line, read a line before a deadline,
+//! kill, restart.
+//!
+//! This is the plumbing under every agent that runs another program (the engine protocol's
+//! `external(cmd=...)`, course-protocol bots). Reading with a deadline needs no `unsafe` and no
+//! non-blocking I/O: a reader thread owns the child's stdout and forwards whole lines through a
+//! channel, and the caller waits on the channel with `recv_timeout`. The child's stderr is
+//! appended to a log file (or discarded), never mixed with ours.
+//!
+//! On Unix the child leads its own process group, so [`ChildProcess::kill`] also ends the
+//! programs it started (a shell script that runs an interpreter, say); the group is signalled
+//! with the system's `kill` command, which keeps this crate free of `unsafe` FFI.
+
+use std::fs::{File, OpenOptions};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+use thiserror::Error;
+
+/// How long [`ChildProcess::shutdown`] waits for a polite exit before killing.
+const SHUTDOWN_GRACE: Duration = Duration::from_millis(500);
+/// Poll interval while waiting for a child to exit.
+const EXIT_POLL: Duration = Duration::from_millis(10);
+/// Longest line accepted from a child (a runaway program must not exhaust memory).
+pub const MAX_LINE_BYTES: usize = 1 << 20;
+
+/// What can go wrong talking to a child.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ProcessError {
+    #[error("bad command line: {0}")]
+    BadCommand(String),
+    #[error("cannot start '{program}': {message}")]
+    Spawn { program: String, message: String },
+    #[error("no answer within {0:?}")]
+    Timeout(Duration),
+    #[error("the program exited ({0})")]
+    Exited(String),
+    #[error("i/o error: {0}")]
+    Io(String),
+    #[error("a line longer than {MAX_LINE_BYTES} bytes")]
+    LineTooLong,
+}
+
+/// How to start a child: the argument vector, and where its stderr goes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProcessSpec {
+    pub argv: Vec<String>,
+    /// File the child's stderr is appended to; `None` discards it.
+    pub stderr_log: Option<PathBuf>,
+    /// Working directory, if not ours.
+    pub dir: Option<PathBuf>,
+}
+
+impl ProcessSpec {
+    /// A spec from a command line in shell-like syntax (see [`split_command_line`]).
+    pub fn from_command_line(line: &str) -> Result<ProcessSpec, ProcessError> {
+        let argv = split_command_line(line)?;
+        Ok(ProcessSpec {
+            argv,
+            stderr_log: None,
+            dir: None,
+        })
+    }
+}
+
+/// A running child with line-based stdin and stdout.
+pub struct ChildProcess {
+    spec: ProcessSpec,
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<Result<String, ProcessError>>,
+}
+
+impl std::fmt::Debug for ChildProcess {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ChildProcess")
+            .field("argv", &self.spec.argv)
+            .field("pid", &self.child.id())
+            .finish()
+    }
+}
+
+impl ChildProcess {
+    /// Starts the program.
+    pub fn spawn(spec: &ProcessSpec) -> Result<ChildProcess, ProcessError> {
+        let program = spec
+            .argv
+            .first()
+            .ok_or_else(|| ProcessError::BadCommand("empty command".into()))?;
+        let mut command = Command::new(program);
+        command
+            .args(&spec.argv[1..])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(match &spec.stderr_log {
+                Some(path) => Stdio::from(open_log(path)?),
+                None => Stdio::null(),
+            });
+        if let Some(dir) = &spec.dir {
+            command.current_dir(dir);
+        }
+        #[cfg(unix)]
+        {
+            use std::os::unix::process::CommandExt;
+            command.process_group(0);
+        }
+        let mut child = command.spawn().map_err(|e| ProcessError::Spawn {
+            program: program.clone(),
+            message: e.to_string(),
+        })?;
+        let stdin = child.stdin.take();
+        let stdout = child
+            .stdout
+            .take()
+            .ok_or_else(|| ProcessError::Io("no stdout pipe".into()))?;
+        let (sender, lines) = mpsc::channel();
+        std::thread::spawn(move || read_lines(BufReader::new(stdout), sender));
+        Ok(ChildProcess {
+            spec: spec.clone(),
+            child,
+            stdin,
+            lines,
+        })
+    }
+
+    /// The operating system's id of the child.
+    pub fn id(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// The spec it was started from.
+    pub fn spec(&self) -> &ProcessSpec {
+        &self.spec
+    }
+
+    /// Writes `line` and a newline, and flushes.
+    pub fn send_line(&mut self, line: &str) -> Result<(), ProcessError> {
+        let Some(stdin) = self.stdin.as_mut() else {
+            return Err(self.exited_error());
+        };
+        let written = stdin
+            .write_all(line.as_bytes())
+            .and_then(|_| stdin.write_all(b"\n"))
+            .and_then(|_| stdin.flush());
+        written.map_err(|_| self.exited_error())
+    }
+
+    /// The next line of the child's stdout (without its line ending), waiting until
+    /// `deadline` at most.
+    pub fn read_line(&mut self, deadline: Instant) -> Result<String, ProcessError> {
+        let wait = deadline.saturating_duration_since(Instant::now());
+        match self.lines.recv_timeout(wait) {
+            Ok(Ok(line)) => Ok(line),
+            Ok(Err(e)) => Err(e),
+            Err(RecvTimeoutError::Timeout) => Err(ProcessError::Timeout(wait)),
+            Err(RecvTimeoutError::Disconnected) => Err(self.exited_error()),
+        }
+    }
+
+    /// True while the child runs.
+    pub fn is_running(&mut self) -> bool {
+        matches!(self.child.try_wait(), Ok(None))
+    }
+
+    /// The exit status, if the child has ended.
+    pub fn exit_status(&mut self) -> Option<ExitStatus> {
+        self.child.try_wait().ok().flatten()
+    }
+
+    /// Ends the child (and on Unix its process group) at once and reaps it.
+    pub fn kill(&mut self) {
+        self.stdin = None;
+        if self.is_running() {
+            #[cfg(unix)]
+            {
+                // The child leads its own group (see `spawn`): signal the whole group.
+                let _ = Command::new("kill")
+                    .args(["-KILL", &format!("-{}", self.child.id())])
+                    .stdout(Stdio::null())
+                    .stderr(Stdio::null())
+                    .status();
+            }
+            let _ = self.child.kill();
+        }
+        let _ = self.child.wait();
+    }
+
+    /// Closes the child's stdin (most programs exit on end of input), waits a moment, then
+    /// kills it if it is still running.
+    pub fn shutdown(&mut self) {
+        self.stdin = None;
+        let until = Instant::now() + SHUTDOWN_GRACE;
+        while Instant::now() < until {
+            if !self.is_running() {
+                let _ = self.child.wait();
+                return;
+            }
+            std::thread::sleep(EXIT_POLL);
+        }
+        self.kill();
+    }
+
+    /// Kills the child and starts a fresh one from the same spec.
+    pub fn restart(&mut self) -> Result<(), ProcessError> {
+        self.kill();
+        *self = ChildProcess::spawn(&self.spec)?;
+        Ok(())
+    }
+
+    fn exited_error(&mut self) -> ProcessError {
+        // The reader may see end of file a moment before the exit status is available.
+        let until = Instant::now() + Duration::from_millis(100);
+        loop {
+            if let Some(status) = self.exit_status() {
+                return ProcessError::Exited(status.to_string());
+            }
+            if Instant::now() >= until {
+                return ProcessError::Exited("closed its output".into());
+            }
+            std::thread::sleep(EXIT_POLL);
+        }
+    }
+}
+
+impl Drop for ChildProcess {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+fn open_log(path: &Path) -> Result<File, ProcessError> {
+    if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+        std::fs::create_dir_all(parent)
+            .map_err(|e| ProcessError::Io(format!("creating {}: {e}", parent.display())))?;
+    }
+    OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .map_err(|e| ProcessError::Io(format!("opening log {}: {e}", path.display())))
+}
+
+/// The reader thread: forwards lines until end of file or a read error.
+fn read_lines(mut reader: impl BufRead, sender: mpsc::Sender<Result<String, ProcessError>>) {
+    let mut buffer = Vec::new();
+    loop {
+        buffer.clear();
+        let read = reader
+            .by_ref()
+            .take(MAX_LINE_BYTES as u64 + 1)
+            .read_until(b'\n', &mut buffer);
+        let message = match read {
+            Ok(0) => return,
+            Ok(_) if buffer.len() > MAX_LINE_BYTES => Err(ProcessError::LineTooLong),
+            Ok(_) => {
+                while buffer.last().is_some_and(|&b| b == b'\n' || b == b'\r') {
+                    buffer.pop();
+                }
+                Ok(String::from_utf8_lossy(&buffer).into_owned())
+            }
+            Err(e) => Err(ProcessError::Io(e.to_string())),
+        };
+        let stop = message.is_err();
+        if sender.send(message).is_err() || stop {
+            return;
+        }
+    }
+}
+
+/// Splits a command line into words like a POSIX shell does for simple commands: words are
+/// separated by whitespace; single quotes keep everything literally; double quotes keep
+/// everything but `\"` and `\\`; a backslash outside quotes escapes the next character. No
+/// variables, globs, pipes or redirections (run `sh -c '...'` for those).
+pub fn split_command_line(line: &str) -> Result<Vec<String>, ProcessError> {
+    let mut words = Vec::new();
+    let mut word = String::new();
+    let mut in_word = false;
+    let mut chars = line.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            c if c.is_whitespace() => {
+                if in_word {
+                    words.push(std::mem::take(&mut word));
+                    in_word = false;
+                }
+            }
+            '\'' => {
+                in_word = true;
+                loop {
+                    match chars.next() {
+                        Some('\'') => break,
+                        Some(c) => word.push(c),
+                        None => return Err(unterminated(line, '\'')),
+                    }
+                }
+            }
+            '"' => {
+                in_word = true;
+                loop {
+                    match chars.next() {
+                        Some('"') => break,
+                        Some('\\') => match chars.next() {
+                            Some(c @ ('"' | '\\')) => word.push(c),
+                            Some(c) => {
+                                word.push('\\');
+                                word.push(c);
+                            }
+                            None => return Err(unterminated(line, '"')),
+                        },
+                        Some(c) => word.push(c),
+                        None => return Err(unterminated(line, '"')),
+                    }
+                }
+            }
+            '\\' => {
+                in_word = true;
+                match chars.next() {
+                    Some(c) => word.push(c),
+                    None => {
+                        return Err(ProcessError::BadCommand(format!(
+                            "'{line}' ends with a backslash"
+                        )))
+                    }
+                }
+            }
+            c => {
+                in_word = true;
+                word.push(c);
+            }
+        }
+    }
+    if in_word {
+        words.push(word);
+    }
+    if words.is_empty() {
+        return Err(ProcessError::BadCommand("empty command".into()));
+    }
+    Ok(words)
+}
+
+fn unterminated(line: &str, quote: char) -> ProcessError {
+    ProcessError::BadCommand(format!("unterminated {quote} quote in '{line}'"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn secs(s: f64) -> Instant {
+        Instant::now() + Duration::from_secs_f64(s)
+    }
+
+    #[test]
+    fn command_lines_split_like_a_shell() {
+        let w = split_command_line(r#"python3 "my bot.py" --name 'a b' x\ y "q\"t""#).unwrap();
+        assert_eq!(w, ["python3", "my bot.py", "--name", "a b", "x y", "q\"t"]);
+        assert_eq!(split_command_line("  a   b ").unwrap(), ["a", "b"]);
+        assert_eq!(split_command_line("''").unwrap(), [""]);
+        for bad in ["", "   ", "a 'b", "a \"b", "a\\"] {
+            assert!(split_command_line(bad).is_err(), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn echo_round_trip_and_end_of_file() {
+        let spec = ProcessSpec::from_command_line("cat").unwrap();
+        let mut p = ChildProcess::spawn(&spec).unwrap();
+        p.send_line("hello").unwrap();
+        assert_eq!(p.read_line(secs(5.0)).unwrap(), "hello");
+        p.send_line("").unwrap();
+        assert_eq!(p.read_line(secs(5.0)).unwrap(), "");
+        p.shutdown();
+        assert!(!p.is_running());
+        assert!(matches!(
+            p.read_line(secs(1.0)),
+            Err(ProcessError::Exited(_))
+        ));
+        assert!(p.send_line("x").is_err());
+    }
+
+    #[test]
+    fn deadline_kill_and_restart() {
+        // A program that never answers.
+        let spec = ProcessSpec::from_command_line("sleep 30").unwrap();
+        let mut p = ChildProcess::spawn(&spec).unwrap();
+        let began = Instant::now();
+        assert!(matches!(
+            p.read_line(secs(0.2)),
+            Err(ProcessError::Timeout(_))
+        ));
+        assert!(began.elapsed() < Duration::from_secs(5));
+        let first = p.id();
+        p.restart().unwrap();
+        assert_ne!(p.id(), first);
+        assert!(p.is_running());
+        p.kill();
+        assert!(!p.is_running());
+    }
+
+    #[test]
+    fn a_crash_is_reported_with_its_status_and_stderr_is_logged() {
+        let dir = std::env::temp_dir().join(format!("poda-process-{}", std::process::id()));
+        let log = dir.join("child.log");
+        let mut spec =
+            ProcessSpec::from_command_line("sh -c 'echo oops >&2; echo one; exit 3'").unwrap();
+        spec.stderr_log = Some(log.clone());
+        let mut p = ChildProcess::spawn(&spec).unwrap();
+        assert_eq!(p.read_line(secs(5.0)).unwrap(), "one");
+        match p.read_line(secs(5.0)) {
+            Err(ProcessError::Exited(status)) => assert!(status.contains('3'), "{status}"),
+            other => panic!("expected an exit, got {other:?}"),
+        }
+        drop(p);
+        let text = std::fs::read_to_string(&log).unwrap();
+        assert!(text.contains("oops"), "{text}");
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
+    #[test]
+    fn missing_programs_fail_to_spawn() {
+        let spec = ProcessSpec::from_command_line("/nonexistent/poda-bot --x").unwrap();
+        let err = ChildProcess::spawn(&spec).unwrap_err();
+        assert!(err.to_string().contains("cannot start"), "{err}");
+    }
+}

@@ -1,0 +1,218 @@
+//! Tournaments: the schedule, records, resuming without losing or repeating a game, reports.
+
+use poda_arena::tournament::report::{json, markdown, rating_rows, write_reports};
+use poda_arena::tournament::run::RECORDS_FILE;
+use poda_arena::tournament::{run_tournament, RunOptions, Tournament};
+use poda_games::connect4::Connect4;
+use std::collections::{BTreeMap, HashSet};
+use std::path::{Path, PathBuf};
+
+fn tournament() -> Tournament {
+    Tournament {
+        game: "connect4".into(),
+        agents: vec![
+            "random".into(),
+            "greedy".into(),
+            "alphabeta(depth=2)".into(),
+        ],
+        games_per_pair: 6,
+        opening_plies: 2,
+        seed: 5,
+        max_plies: None,
+    }
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("poda-tournament-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+fn run(t: &Tournament, out: &Path, threads: usize, resume: bool, stop: Option<usize>) -> usize {
+    let options = RunOptions {
+        threads,
+        resume,
+        stop_after: stop,
+    };
+    let mut played = 0;
+    run_tournament(&Connect4::default(), t, out, &options, &mut |_, _, _| {
+        played += 1
+    })
+    .expect("the tournament runs");
+    played
+}
+
+/// The records by game index, without the wall times (which differ between runs).
+fn records(out: &Path) -> BTreeMap<u64, serde_json::Value> {
+    let text = std::fs::read_to_string(out.join(RECORDS_FILE)).unwrap();
+    assert!(text.is_empty() || text.ends_with('\n'));
+    let mut by_index = BTreeMap::new();
+    for line in text.lines() {
+        let mut v: serde_json::Value = serde_json::from_str(line).unwrap();
+        v.as_object_mut().unwrap().remove("time_ms");
+        let index = v["index"].as_u64().unwrap();
+        assert!(by_index.insert(index, v).is_none(), "game {index} twice");
+    }
+    by_index
+}
+
+#[test]
+fn schedule_pairs_colours_and_openings() {
+    let t = tournament();
+    assert_eq!(t.total_games(), 18);
+    let mut per_pair = BTreeMap::new();
+    for i in 0..t.total_games() {
+        let p = t.pairing(i);
+        let key = (p.first.min(p.second), p.first.max(p.second));
+        let entry = per_pair.entry(key).or_insert((0, 0));
+        if p.first < p.second {
+            entry.0 += 1;
+        } else {
+            entry.1 += 1;
+        }
+        // The two games of a colour pair are consecutive and share the round.
+        if i % 2 == 1 {
+            let q = t.pairing(i - 1);
+            assert_eq!((q.first, q.second, q.round), (p.second, p.first, p.round));
+        }
+    }
+    assert_eq!(per_pair.len(), 3);
+    assert!(per_pair.values().all(|&c| c == (3, 3)), "{per_pair:?}");
+    let mut odd = t.clone();
+    odd.games_per_pair = 5;
+    assert!(odd.validate().is_err());
+    let mut alone = t.clone();
+    alone.agents.truncate(1);
+    assert!(alone.validate().is_err());
+}
+
+#[test]
+fn every_pair_plays_the_same_opening_in_a_round() {
+    let t = tournament();
+    let out = scratch("openings");
+    run(&t, &out, 2, false, None);
+    let recs = records(&out);
+    assert_eq!(recs.len(), t.total_games());
+    let mut openings: BTreeMap<u64, HashSet<Vec<String>>> = BTreeMap::new();
+    for v in recs.values() {
+        let moves: Vec<String> = serde_json::from_value(v["moves"].clone()).unwrap();
+        openings
+            .entry(v["round"].as_u64().unwrap())
+            .or_default()
+            .insert(moves[..2].to_vec());
+    }
+    assert_eq!(openings.len(), 3);
+    assert!(openings.values().all(|o| o.len() == 1), "{openings:?}");
+    let distinct: HashSet<_> = openings.values().flatten().collect();
+    assert!(distinct.len() > 1, "rounds should differ: {openings:?}");
+    let _ = std::fs::remove_dir_all(out);
+}
+
+#[test]
+fn interrupted_and_resumed_equals_uninterrupted() {
+    let t = tournament();
+    let whole = scratch("whole");
+    assert_eq!(run(&t, &whole, 2, false, None), 18);
+    let parts = scratch("parts");
+    assert_eq!(run(&t, &parts, 2, false, Some(7)), 7);
+    assert_eq!(records(&parts).len(), 7);
+    // A last line cut short by the interruption is dropped and its game replayed.
+    let path = parts.join(RECORDS_FILE);
+    let mut text = std::fs::read_to_string(&path).unwrap();
+    text.push_str("{\"adjudicated\":false,\"first\":\"ran");
+    std::fs::write(&path, text).unwrap();
+    assert_eq!(run(&t, &parts, 1, true, Some(4)), 4);
+    assert_eq!(run(&t, &parts, 2, true, None), 7);
+    assert_eq!(run(&t, &parts, 2, true, None), 0, "nothing left to play");
+    assert_eq!(records(&parts), records(&whole));
+    for dir in [whole, parts] {
+        let _ = std::fs::remove_dir_all(dir);
+    }
+}
+
+#[test]
+fn directories_are_checked() {
+    let t = tournament();
+    let out = scratch("checks");
+    let options = |resume| RunOptions {
+        threads: 1,
+        resume,
+        stop_after: Some(1),
+    };
+    let start = Connect4::default();
+    let err = run_tournament(&start, &t, &out, &options(true), &mut |_, _, _| {}).unwrap_err();
+    assert!(err.to_string().contains("nothing to resume"), "{err}");
+    run_tournament(&start, &t, &out, &options(false), &mut |_, _, _| {}).unwrap();
+    let err = run_tournament(&start, &t, &out, &options(false), &mut |_, _, _| {}).unwrap_err();
+    assert!(err.to_string().contains("--resume"), "{err}");
+    let mut other = t.clone();
+    other.seed = 6;
+    let err = run_tournament(&start, &other, &out, &options(true), &mut |_, _, _| {}).unwrap_err();
+    assert!(err.to_string().contains("different tournament"), "{err}");
+    // A corrupt complete line is an error naming the line, not silently dropped.
+    let path = out.join(RECORDS_FILE);
+    let mut text = std::fs::read_to_string(&path).unwrap();
+    text.push_str("garbage\n");
+    std::fs::write(&path, text).unwrap();
+    let err = run_tournament(&start, &t, &out, &options(true), &mut |_, _, _| {}).unwrap_err();
+    assert!(err.to_string().contains("line 2"), "{err}");
+    let mut bad_agent = t.clone();
+    bad_agent.agents[1] = "greedy(eval=nosuch)".into();
+    let err = run_tournament(
+        &start,
+        &bad_agent,
+        &scratch("bad"),
+        &options(false),
+        &mut |_, _, _| {},
+    )
+    .unwrap_err();
+    assert!(err.to_string().contains("greedy(eval=nosuch)"), "{err}");
+    let _ = std::fs::remove_dir_all(out);
+}
+
+#[test]
+fn standings_ratings_and_reports() {
+    let t = tournament();
+    let out = scratch("reports");
+    let options = RunOptions {
+        threads: 2,
+        resume: false,
+        stop_after: None,
+    };
+    let standings =
+        run_tournament(&Connect4::default(), &t, &out, &options, &mut |_, _, _| {}).unwrap();
+    assert_eq!(standings.games, 18);
+    for i in 0..3 {
+        assert_eq!(standings.total(i).games(), 12);
+        for j in 0..3 {
+            let (a, b) = (standings.tallies[i][j], standings.tallies[j][i]);
+            assert_eq!((a.wins, a.draws, a.losses), (b.losses, b.draws, b.wins));
+        }
+    }
+    let rows = rating_rows(&standings);
+    assert_eq!(rows.iter().map(|r| r.rank).collect::<Vec<_>>(), [1, 2, 3]);
+    assert!(rows.windows(2).all(|w| w[0].elo >= w[1].elo));
+    assert!(
+        rows.iter().map(|r| r.elo).sum::<f64>().abs() < 1e-6,
+        "mean 0"
+    );
+    assert_eq!(
+        rows[2].agent, "random",
+        "random comes last against searchers"
+    );
+    let md = markdown(&t, &standings);
+    assert!(
+        md.contains("## Ratings") && md.contains("## Cross-table"),
+        "{md}"
+    );
+    assert!(md.contains("Games played: 18 of 18"));
+    let j = json(&t, &standings);
+    assert_eq!(j["games_played"], 18);
+    assert_eq!(j["ratings"].as_array().unwrap().len(), 3);
+    assert_eq!(j["cross_table"][0][0]["games"], 0);
+    let paths = write_reports(&out, &t, &standings).unwrap();
+    assert_eq!(paths.len(), 3);
+    let svg = std::fs::read_to_string(out.join("ratings.svg")).unwrap();
+    assert_eq!(svg.matches("<circle").count(), 3);
+    let _ = std::fs::remove_dir_all(out);
+}

@@ -1,0 +1,205 @@
+//! `poda tournament`: a round robin between agents, with ratings, reports and `--resume`.
+
+use crate::input;
+use anyhow::{Context, Result};
+use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+use poda_arena::tournament::report::{cross_table, rating_rows, rating_table, write_reports};
+use poda_arena::tournament::run::load_tournament;
+use poda_arena::tournament::{run_tournament, RunOptions, Tournament, TournamentError};
+use poda_arena::ArenaGame;
+use poda_core::Game;
+use poda_games::with_game;
+use std::path::PathBuf;
+
+/// Defaults of the options that are part of a tournament's identity.
+const DEFAULT_GAMES_PER_PAIR: usize = 10;
+const DEFAULT_OPENING_PLIES: usize = 2;
+const DEFAULT_SEED: u64 = 1;
+
+#[derive(Args, Debug)]
+pub struct TournamentArgs {
+    /// Game spec, e.g. connect4 (may be left out with --resume).
+    #[arg(required_unless_present = "resume")]
+    pub game: Option<String>,
+    /// Two or more agents, e.g. random greedy "alphabeta(depth=6)" engine.
+    pub agents: Vec<String>,
+    /// Games per pair of agents (even; default 10).
+    #[arg(long)]
+    pub games_per_pair: Option<usize>,
+    /// Games played at the same time.
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    /// Random opening plies; every pair plays the same openings, each with both colour orders
+    /// (default 2).
+    #[arg(long)]
+    pub opening_plies: Option<usize>,
+    /// Seed of the openings and the agents' random choices (default 1).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Adjudicate an unfinished game as a draw after this many plies.
+    #[arg(long)]
+    pub max_plies: Option<u32>,
+    /// Directory of the records (games.jsonl), reports and logs.
+    #[arg(long, default_value = "tournament")]
+    pub out: PathBuf,
+    /// Continue the tournament in --out where it stopped.
+    #[arg(long)]
+    pub resume: bool,
+    /// No progress bar.
+    #[arg(long)]
+    pub quiet: bool,
+    /// Play at most this many games in this run (then stop, resumable).
+    #[arg(long, hide = true)]
+    pub stop_after: Option<usize>,
+}
+
+pub fn run(args: TournamentArgs) -> Result<()> {
+    if args.threads == 0 {
+        return Err(input::user("--threads must be at least 1"));
+    }
+    let tournament = if args.resume {
+        let saved = load_tournament(&args.out).map_err(|e| input::bad("--resume", e))?;
+        check_matches(&saved, &args)?;
+        saved
+    } else {
+        let game = args.game.clone().unwrap_or_default();
+        let canonical = with_game!(input::game(&game)?, g => g.spec());
+        let t = Tournament {
+            game: canonical,
+            agents: args.agents.clone(),
+            games_per_pair: args.games_per_pair.unwrap_or(DEFAULT_GAMES_PER_PAIR),
+            opening_plies: args.opening_plies.unwrap_or(DEFAULT_OPENING_PLIES),
+            seed: args.seed.unwrap_or(DEFAULT_SEED),
+            max_plies: args.max_plies,
+        };
+        t.validate().map_err(input::user)?;
+        t
+    };
+    with_game!(input::game(&tournament.game)?, start => play(&start, &tournament, &args))
+}
+
+/// With --resume, whatever identity options are given must be those saved.
+fn check_matches(saved: &Tournament, args: &TournamentArgs) -> Result<()> {
+    let mut differences = Vec::new();
+    if let Some(game) = &args.game {
+        let canonical = with_game!(input::game(game)?, g => g.spec());
+        if canonical != saved.game {
+            differences.push(format!("game {canonical} (saved: {})", saved.game));
+        }
+    }
+    if !args.agents.is_empty() && args.agents != saved.agents {
+        differences.push(format!("agents (saved: {})", saved.agents.join(", ")));
+    }
+    let numbers = [
+        (
+            "--games-per-pair",
+            args.games_per_pair.map(|v| v as u64),
+            saved.games_per_pair as u64,
+        ),
+        (
+            "--opening-plies",
+            args.opening_plies.map(|v| v as u64),
+            saved.opening_plies as u64,
+        ),
+        ("--seed", args.seed, saved.seed),
+    ];
+    for (name, given, was) in numbers {
+        if given.is_some_and(|g| g != was) {
+            differences.push(format!("{name} (saved: {was})"));
+        }
+    }
+    if args.max_plies.is_some() && args.max_plies != saved.max_plies {
+        differences.push(format!("--max-plies (saved: {:?})", saved.max_plies));
+    }
+    if differences.is_empty() {
+        Ok(())
+    } else {
+        Err(input::user(format!(
+            "--resume: {} holds a different tournament: {}",
+            args.out.display(),
+            differences.join("; ")
+        )))
+    }
+}
+
+fn play<G: ArenaGame>(start: &G, tournament: &Tournament, args: &TournamentArgs) -> Result<()> {
+    let total = tournament.total_games() as u64;
+    let bar = if args.quiet {
+        ProgressBar::hidden()
+    } else {
+        ProgressBar::new(total)
+    };
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{bar:30} {pos}/{len} games  {msg}  [{elapsed_precise}, eta {eta}]",
+        )
+        .expect("a valid template"),
+    );
+    let options = RunOptions {
+        threads: args.threads,
+        resume: args.resume,
+        stop_after: args.stop_after,
+    };
+    let mut first = true;
+    let result = run_tournament(
+        start,
+        tournament,
+        &args.out,
+        &options,
+        &mut |record, _, standings| {
+            if first {
+                // On resume the bar starts at the games already recorded.
+                bar.set_position(standings.games as u64 - 1);
+                bar.reset_eta();
+                first = false;
+            }
+            bar.set_message(format!(
+                "{} - {}: {}",
+                short(&record.first),
+                short(&record.second),
+                record.result
+            ));
+            bar.inc(1);
+        },
+    );
+    bar.finish_and_clear();
+    let standings = result.map_err(|e| match e {
+        TournamentError::Io { .. } => anyhow::Error::new(e),
+        other => input::bad("tournament", other),
+    })?;
+    let paths = write_reports(&args.out, tournament, &standings)
+        .with_context(|| format!("writing the reports in {}", args.out.display()))?;
+    let rows = rating_rows(&standings);
+    println!(
+        "{}: {} of {} games played\n",
+        tournament.game,
+        standings.games,
+        tournament.total_games()
+    );
+    println!("{}", rating_table(&rows));
+    println!("{}", cross_table(&standings, &rows));
+    if !standings.forfeits.is_empty() {
+        println!(
+            "{} games lost by an agent's failure (reasons in report.md and games.jsonl)",
+            standings.forfeits.len()
+        );
+    }
+    let names: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
+    println!(
+        "Records: {}; reports: {}",
+        args.out.join("games.jsonl").display(),
+        names.join(", ")
+    );
+    Ok(())
+}
+
+/// An agent spec shortened for the progress line.
+fn short(spec: &str) -> String {
+    const LIMIT: usize = 24;
+    if spec.chars().count() <= LIMIT {
+        spec.to_string()
+    } else {
+        format!("{}…", spec.chars().take(LIMIT).collect::<String>())
+    }
+}

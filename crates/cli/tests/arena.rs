@@ -1,0 +1,291 @@
+//! `poda tournament` and `poda engine` end to end: reports, a run killed mid-way and resumed,
+//! external programs (the example Python bot, a failing bot, poda itself) in tournaments.
+//! The Python tests need `python3` on the PATH.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+fn poda(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_poda"))
+        .args(args)
+        .output()
+        .expect("poda runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn repo() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("poda-cli-arena-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+/// Records by index, without wall times.
+fn records(dir: &Path) -> BTreeMap<u64, serde_json::Value> {
+    let text = std::fs::read_to_string(dir.join("games.jsonl")).unwrap_or_default();
+    let mut out = BTreeMap::new();
+    for line in text.lines() {
+        let mut v: serde_json::Value = serde_json::from_str(line).expect("complete lines");
+        v.as_object_mut().unwrap().remove("time_ms");
+        let i = v["index"].as_u64().unwrap();
+        assert!(out.insert(i, v).is_none(), "game {i} recorded twice");
+    }
+    out
+}
+
+#[test]
+fn tournament_prints_ratings_and_writes_reports() {
+    let out = scratch("basic");
+    let o = poda(&[
+        "tournament",
+        "connect4",
+        "random",
+        "greedy",
+        "alphabeta(depth=3)",
+        "--games-per-pair",
+        "4",
+        "--threads",
+        "2",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let s = text(&o.stdout);
+    assert!(s.contains("12 of 12 games played"), "{s}");
+    assert!(s.contains("| rank | agent | Elo | 95% |"), "{s}");
+    assert!(s.contains("`alphabeta(depth=3)`"), "{s}");
+    for file in [
+        "games.jsonl",
+        "report.md",
+        "report.json",
+        "ratings.svg",
+        "tournament.json",
+    ] {
+        assert!(out.join(file).exists(), "{file}");
+    }
+    assert_eq!(records(&out).len(), 12);
+    // Running again into the same directory without --resume is refused.
+    let again = poda(&[
+        "tournament",
+        "connect4",
+        "random",
+        "greedy",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(again.status.code(), Some(2));
+    assert!(
+        text(&again.stderr).contains("--resume"),
+        "{}",
+        text(&again.stderr)
+    );
+    // Resuming with other agents is refused; resuming a finished tournament plays nothing.
+    let other = poda(&[
+        "tournament",
+        "connect4",
+        "random",
+        "--resume",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(other.status.code(), Some(2), "{}", text(&other.stderr));
+    assert!(text(&other.stderr).contains("different tournament"));
+    let done = poda(&[
+        "tournament",
+        "--resume",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(done.status.success(), "{}", text(&done.stderr));
+    assert_eq!(records(&out).len(), 12);
+    let odd = poda(&[
+        "tournament",
+        "connect4",
+        "random",
+        "greedy",
+        "--games-per-pair",
+        "3",
+    ]);
+    assert_eq!(odd.status.code(), Some(2));
+    assert!(text(&odd.stderr).contains("even"), "{}", text(&odd.stderr));
+    let _ = std::fs::remove_dir_all(out);
+}
+
+#[test]
+fn a_killed_tournament_resumes_without_losing_or_repeating_games() {
+    let args = |dir: &Path| {
+        vec![
+            "tournament".to_string(),
+            "connect4".into(),
+            "alphabeta(depth=4)".into(),
+            "alphabeta(depth=5)".into(),
+            "alphabeta(depth=6)".into(),
+            "--games-per-pair".into(),
+            "30".into(),
+            "--threads".into(),
+            "2".into(),
+            "--seed".into(),
+            "9".into(),
+            "--quiet".into(),
+            "--out".into(),
+            dir.display().to_string(),
+        ]
+    };
+    let whole = scratch("whole");
+    let o = Command::new(env!("CARGO_BIN_EXE_poda"))
+        .args(args(&whole))
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let expected = records(&whole);
+    assert_eq!(expected.len(), 90);
+
+    let cut = scratch("cut");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_poda"))
+        .args(args(&cut))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(120);
+    let lines = || {
+        std::fs::read_to_string(cut.join("games.jsonl"))
+            .map(|t| t.lines().count())
+            .unwrap_or(0)
+    };
+    while lines() < 10 && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    child.kill().unwrap();
+    let status = child.wait().unwrap();
+    assert!(!status.success(), "the run was killed before it finished");
+    let before = lines();
+    assert!((10..90).contains(&before), "{before} games when killed");
+    let mut resumed = args(&cut);
+    resumed.push("--resume".into());
+    let o = Command::new(env!("CARGO_BIN_EXE_poda"))
+        .args(&resumed)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(
+        text(&o.stdout).contains("90 of 90 games played"),
+        "{}",
+        text(&o.stdout)
+    );
+    assert_eq!(
+        records(&cut),
+        expected,
+        "the resumed run differs from the whole one"
+    );
+    for dir in [whole, cut] {
+        let _ = std::fs::remove_dir_all(dir);
+    }
+}
+
+#[test]
+fn python_bots_and_poda_itself_join_a_tournament() {
+    let out = scratch("external");
+    let bot = repo().join("examples/bots/random_bot.py");
+    let faulty = repo().join("crates/arena/tests/bots/faulty_bot.py");
+    let python_bot = format!("external(cmd=\"python3 {} 3\")", bot.display());
+    let crashing = format!("external(cmd=\"python3 {} crash 2\")", faulty.display());
+    let poda_engine = format!(
+        "external(cmd=\"{} engine --agent alphabeta(depth=3)\")",
+        env!("CARGO_BIN_EXE_poda")
+    );
+    let o = poda(&[
+        "tournament",
+        "connect4",
+        "greedy",
+        &python_bot,
+        &crashing,
+        &poda_engine,
+        "--games-per-pair",
+        "2",
+        "--threads",
+        "2",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let recs = records(&out);
+    assert_eq!(recs.len(), 12, "every game is played");
+    for r in recs.values() {
+        let reason = r["reason"].as_str().unwrap_or_default();
+        let crashing_played = r["first"] == crashing.as_str() || r["second"] == crashing.as_str();
+        if crashing_played {
+            // It crashes at its second move (before anyone can have four): it loses, with the reason.
+            assert!(reason.contains("crashed"), "{r}");
+            let bot_first = r["first"] == crashing.as_str();
+            assert_eq!(r["result"], if bot_first { "0-1" } else { "1-0" }, "{r}");
+        } else {
+            assert_eq!(r["reason"], serde_json::Value::Null, "{r}");
+        }
+    }
+    let report = std::fs::read_to_string(out.join("report.md")).unwrap();
+    assert!(
+        report.contains("## Forfeits") && report.contains("crashed"),
+        "{report}"
+    );
+    // Each external agent logs its stderr in logs/ (agents 2 and 3 print on start).
+    let log = std::fs::read_to_string(out.join("logs/agent2.stderr.log")).unwrap();
+    assert!(log.contains("random_bot started"), "{log}");
+    let log = std::fs::read_to_string(out.join("logs/agent3.stderr.log")).unwrap();
+    assert!(log.contains("failing now: crash"), "{log}");
+    let _ = std::fs::remove_dir_all(out);
+}
+
+#[test]
+fn engine_subcommand() {
+    let o = poda(&["engine", "--game", "nosuchgame"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(text(&o.stderr).trim_end().lines().count(), 1);
+    let o = poda(&["engine", "--dialect", "klingon"]);
+    assert_eq!(o.status.code(), Some(2));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_poda"))
+        .args([
+            "engine",
+            "--game",
+            "connect_four",
+            "--agent",
+            "alphabeta(depth=3)",
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"play b x3\nplay w o3\ngenmove b\nquit\n")
+        .unwrap();
+    let o = child.wait_with_output().unwrap();
+    let s = text(&o.stdout);
+    let answers: Vec<&str> = s.split_terminator("\n\n").collect();
+    assert_eq!(answers.len(), 4, "{s}");
+    assert!(answers[2].starts_with("= x"), "{s}");
+    assert!(o.status.success());
+}
+
+#[test]
+fn an_external_bot_can_be_watched_in_play() {
+    let bot = repo().join("examples/bots/random_bot.py");
+    let spec = format!("external(cmd=\"python3 {} 4\")", bot.display());
+    let o = poda(&["play", "connect4", "--watch", &spec, "alphabeta(depth=2)"]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(text(&o.stdout).contains("Game over"), "{}", text(&o.stdout));
+}
