@@ -3,6 +3,7 @@
 
 use crate::factory::ArenaGame;
 use crate::hex_agents::{hexmcts, HexEngineAgent};
+use crate::hybrid::HybridAgent;
 use crate::perfect::PerfectAgent;
 use crate::protocol::connect4::Connect4Hooks;
 use crate::protocol::ProtocolHooks;
@@ -16,15 +17,38 @@ impl ArenaGame for Connect4 {
     }
 
     fn extra_agents() -> Vec<AgentEntry<Self>> {
-        vec![AgentEntry {
-            name: "perfect",
-            help: "perfect(random=false,tt=64): the exact solver's best move (7x6 only)",
-            build: |game, spec| {
-                Ok(AgentRecipe::Agent(Box::new(PerfectAgent::from_spec(
-                    game, spec,
-                )?)))
+        vec![
+            AgentEntry {
+                name: "perfect",
+                help: "perfect(random=false,tt=64): the exact solver's best move (7x6 only)",
+                build: |game, spec| {
+                    Ok(AgentRecipe::Agent(Box::new(PerfectAgent::from_spec(
+                        game, spec,
+                    )?)))
+                },
             },
-        }]
+            AgentEntry {
+                name: "hybrid",
+                help: "hybrid(movetime=1s,eval=NAME,tt=64): the solver if it finishes in half the \
+                       time, else the engine (7x6 only); best",
+                build: |game, spec| {
+                    Ok(AgentRecipe::Agent(Box::new(HybridAgent::from_spec(
+                        game, spec,
+                    )?)))
+                },
+            },
+        ]
+    }
+
+    /// The solver-then-engine player on the standard board (it plays every position the
+    /// solver proves in time perfectly); the engine on other sizes.
+    fn best_agent(&self, movetime: &str) -> Spec {
+        let name = if self.width() == 7 && self.height() == 6 {
+            "hybrid"
+        } else {
+            "engine"
+        };
+        Spec::parse(&format!("{name}(movetime={movetime})")).expect("a valid spec")
     }
 }
 

@@ -19,6 +19,7 @@ pub mod factory;
 pub mod game;
 mod games;
 pub mod hex_agents;
+pub mod hybrid;
 pub mod matches;
 pub mod perfect;
 pub mod process;

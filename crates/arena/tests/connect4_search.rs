@@ -168,3 +168,25 @@ fn every_agent_takes_the_win_in_one() {
         }
     }
 }
+
+#[test]
+fn hybrid_plays_perfectly_where_the_solver_finishes() {
+    let start = Connect4::default();
+    let mut hybrid = build_agent(&start, "best(movetime=2s)").unwrap();
+    assert!(hybrid.name().starts_with("hybrid"), "{}", hybrid.name());
+    let mut perfect = build_agent(&start, "perfect").unwrap();
+    for line in include_str!("../../solve/data/connect4/Test_L2_R1")
+        .lines()
+        .take(20)
+    {
+        let moves = line.split_whitespace().next().unwrap();
+        let game = Connect4::from_moves(moves).unwrap();
+        hybrid.new_game(0);
+        let h = hybrid.choose(&game, &mut Turn::new()).unwrap();
+        let p = perfect.choose(&game, &mut Turn::new()).unwrap();
+        // Same exact score (a tie between equally good columns may differ only by the
+        // tie-break, which both take from the solver).
+        assert_eq!(h.info.unwrap().score, p.info.unwrap().score, "{moves}");
+        assert_eq!(h.mv, p.mv, "{moves}");
+    }
+}

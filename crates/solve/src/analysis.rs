@@ -98,12 +98,16 @@ impl Solver {
         (v, cols)
     }
 
-    /// The perfect player's move in a position that is not over; `None` on a full board.
+    /// The perfect player's move in a position that is not over; `None` on a full board, or
+    /// when a deadline (see [`Solver::set_deadline`]) stopped the search.
     pub fn choose(&mut self, p: &Position, tie: &mut TieBreak) -> Option<Chosen> {
         if p.moves() >= SIZE {
             return None;
         }
         let (score, cols) = self.best_moves(p);
+        if self.aborted() {
+            return None;
+        }
         let hardest = hardest(p, &cols);
         if hardest.is_empty() {
             return None;

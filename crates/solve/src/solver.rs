@@ -27,6 +27,10 @@
 use crate::book::Book;
 use crate::position::{column_mask, column_of, Position, SIZE, WIDTH};
 use crate::table::{Table, NO_LOWER, NO_UPPER};
+use std::time::Instant;
+
+/// With a deadline set, the clock is read once every this many nodes (a power of two).
+const DEADLINE_CHECK_NODES: u64 = 4096;
 
 /// Columns from the centre outwards: the tie-break of the move ordering.
 const CENTRE_FIRST: [usize; WIDTH] = [3, 2, 4, 1, 5, 0, 6];
@@ -57,6 +61,9 @@ pub struct Solver {
     book: Book,
     /// Deepest book position: below it the search does not look the book up.
     book_plies: i32,
+    /// A search running past this instant gives up (see [`Solver::set_deadline`]).
+    deadline: Option<Instant>,
+    aborted: bool,
 }
 
 impl Default for Solver {
@@ -73,6 +80,8 @@ impl Solver {
             nodes: 0,
             book: Book::empty(),
             book_plies: -1,
+            deadline: None,
+            aborted: false,
         }
     }
 
@@ -102,6 +111,31 @@ impl Solver {
         } else {
             None
         }
+    }
+
+    /// Makes every later search give up once `deadline` has passed (`None`: never). After a
+    /// search gave up, [`Solver::aborted`] is true and its answer means nothing; the table
+    /// only ever receives results of sub-searches that finished, so it stays exact.
+    /// Setting a deadline clears the aborted flag.
+    pub fn set_deadline(&mut self, deadline: Option<Instant>) {
+        self.deadline = deadline;
+        self.aborted = false;
+    }
+
+    /// Whether a search gave up at the deadline since it was last set.
+    pub fn aborted(&self) -> bool {
+        self.aborted
+    }
+
+    /// True when the deadline has passed (the clock is read every few thousand nodes).
+    #[inline]
+    fn out_of_time(&mut self) -> bool {
+        if !self.aborted && self.nodes % DEADLINE_CHECK_NODES == 0 {
+            if let Some(d) = self.deadline {
+                self.aborted = Instant::now() >= d;
+            }
+        }
+        self.aborted
     }
 
     /// Nodes searched since the last [`Solver::reset`] or [`Solver::reset_nodes`].
@@ -188,7 +222,7 @@ impl Solver {
     /// single value. The probe point leans toward the ends as in Pons' solver: windows far
     /// from the true score are refuted cheaply, and most scores are small.
     fn search_window(&mut self, p: &Position, mut min: i32, mut max: i32) -> i32 {
-        while min < max {
+        while min < max && !self.aborted {
             let mut med = min + (max - min) / 2;
             if med <= 0 && min / 2 < med {
                 med = min / 2;
@@ -225,6 +259,9 @@ impl Solver {
         debug_assert!(alpha < beta);
         debug_assert!(!p.can_win_next());
         self.nodes += 1;
+        if self.out_of_time() {
+            return 0;
+        }
         let moves = p.moves();
         let next = p.non_losing_moves();
         if next == 0 {
@@ -299,6 +336,9 @@ impl Solver {
 
         let start_nodes = self.nodes;
         let (score, best, exact) = self.search_children(p, next, alpha, beta, hint);
+        if self.aborted {
+            return 0;
+        }
         let work = self.nodes - start_nodes;
         if score >= beta {
             self.table.put(key, score, NO_UPPER, best.map(flip), work);
