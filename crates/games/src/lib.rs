@@ -6,6 +6,8 @@
 #![forbid(unsafe_code)]
 
 pub mod connect4;
+pub mod desconecta;
+pub mod misere;
 mod registry;
 
 pub use registry::{AnyGame, GameError, GAME_NAMES};

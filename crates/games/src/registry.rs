@@ -5,15 +5,32 @@
 //! [`GAME_NAMES`].
 
 use crate::connect4::Connect4;
+use crate::desconecta::DesConecta;
+use crate::misere::{inner_spec, Misere};
 use poda_core::{Spec, SpecError};
 use thiserror::Error;
 
 /// Names accepted by [`AnyGame::parse`], with their options.
-pub const GAME_NAMES: &[(&str, &str)] = &[(
-    "connect4",
-    "Connect 4 (OpenSpiel name connect_four): connect4(width=7,height=6); width 4..=9, \
-     height 4..=9, width*(height+1) <= 64",
-)];
+pub const GAME_NAMES: &[(&str, &str)] = &[
+    (
+        "connect4",
+        "Connect 4 (OpenSpiel name connect_four): connect4(width=7,height=6); width 4..=9, \
+         height 4..=9, width*(height+1) <= 64",
+    ),
+    (
+        "desconecta4boom",
+        "DesConecta-4 BOOM, the UGR course's misère Connect 4 on 7x7 with bombs; moves 1..7 \
+         and b (BOOM)",
+    ),
+    (
+        "misere",
+        "the misère version of a game (making the winning line loses): misere(connect4), \
+         misere(game=connect_four()); wraps: connect4",
+    ),
+];
+
+/// The games `misere(...)` can wrap.
+const MISERE_INNER: &[&str] = &["connect4"];
 
 /// A game given by the user that cannot be built.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -26,6 +43,8 @@ pub enum GameError {
 #[derive(Clone, Debug)]
 pub enum AnyGame {
     Connect4(Connect4),
+    DesConecta(DesConecta),
+    MisereConnect4(Misere<Connect4>),
 }
 
 impl AnyGame {
@@ -38,6 +57,23 @@ impl AnyGame {
     pub fn from_spec(spec: &Spec) -> Result<AnyGame, GameError> {
         match spec.name.as_str() {
             "connect4" | "connect_four" => Ok(AnyGame::Connect4(Connect4::from_spec(spec)?)),
+            "desconecta4boom" => {
+                spec.expect_keys(&[])?;
+                Ok(AnyGame::DesConecta(DesConecta::new()))
+            }
+            "misere" => {
+                let inner = inner_spec(spec)?;
+                let wrappable = matches!(inner.name.as_str(), "connect4" | "connect_four");
+                match wrappable.then(|| AnyGame::from_spec(&inner)).transpose()? {
+                    Some(AnyGame::Connect4(game)) => Ok(AnyGame::MisereConnect4(Misere::new(game))),
+                    _ => Err(SpecError::UnknownName {
+                        kind: "game for misere".into(),
+                        name: inner.name.clone(),
+                        valid: MISERE_INNER.iter().map(|s| s.to_string()).collect(),
+                    }
+                    .into()),
+                }
+            }
             other => Err(SpecError::UnknownName {
                 kind: "game".into(),
                 name: other.to_string(),
@@ -59,6 +95,8 @@ macro_rules! with_game {
     ($any:expr, $g:ident => $body:expr) => {
         match $any {
             $crate::AnyGame::Connect4($g) => $body,
+            $crate::AnyGame::DesConecta($g) => $body,
+            $crate::AnyGame::MisereConnect4($g) => $body,
         }
     };
 }
