@@ -307,6 +307,29 @@ impl DesConecta {
         self.outcome = self.judge();
     }
 
+    /// The position after `player` explodes its bomb now, as if it were its turn (the ply
+    /// counter moves on by one or two so that `player` made the last action); `None` if
+    /// `player` has no bomb. Evaluators use it to look at BOOM threats of either side.
+    pub fn after_boom_by(&self, player: Player) -> Option<DesConecta> {
+        if self.bomb(player) == 0 {
+            return None;
+        }
+        let mut copy = *self;
+        if copy.side_to_move() != player {
+            copy.ply += 1;
+        }
+        copy.explode(player.index());
+        copy.ply += 1;
+        copy.outcome = copy.judge();
+        Some(copy)
+    }
+
+    /// What the whole-board check would say if `player` exploded its bomb now, whoever is to
+    /// move; `None` if `player` has no bomb.
+    pub fn boom_outcome(&self, player: Player) -> Option<Outcome> {
+        self.after_boom_by(player).map(|g| g.outcome)
+    }
+
     /// BOOM for player `me`: every piece of `me` in the bomb's row goes, bomb included, and in
     /// each column that lost a piece everything above drops one cell.
     #[inline]
