@@ -9,11 +9,11 @@ use poda_games::misere::Misere;
 
 impl ArenaGame for Connect4 {}
 
-/// The strongest DesConecta-4 BOOM player is the engine with the default evaluation `tempo`
+/// The strongest DesConecta-4 BOOM player is the engine with the default evaluation `squeeze`
 /// (measured against the ninjas and the seed players in `notes/desconecta-benchmarks.md`).
 impl ArenaGame for DesConecta {
     fn best_agent(&self, movetime: &str) -> Spec {
-        Spec::parse(&format!("engine(movetime={movetime},eval=tempo)")).expect("a valid spec")
+        Spec::parse(&format!("engine(movetime={movetime},eval=squeeze)")).expect("a valid spec")
     }
 
     fn default_max_plies(&self) -> Option<u32> {

@@ -9,13 +9,13 @@
 //! |---|---|---|
 //! | `ninja(level=1)` | `engine(depth=4,eval=seed-cells)` | a shallow player with a student heuristic |
 //! | `ninja(level=2)` | `engine(depth=6,eval=seed-lines)` | deeper, with the better seed heuristic |
-//! | `ninja(level=3)` | `engine(depth=8,eval=tempo)` | the course's alpha-beta depth with poda's evaluation |
+//! | `ninja(level=3)` | `engine(depth=8,eval=seed-cells)` | the course's alpha-beta depth with a seed heuristic |
 //!
 //! The measured ladder (level k+1 against level k, ninja 3 against the course's alpha-beta)
 //! is in `notes/desconecta-benchmarks.md`.
 
 use super::eval_course::{CourseTest, SeedCells, SeedLines};
-use super::eval_tempo::Tempo;
+use super::eval_squeeze::Squeeze;
 use super::DesConecta;
 use poda_core::{AgentEntry, AgentRecipe, Catalog, EvaluatorEntry, Spec, SpecError};
 use std::sync::Arc;
@@ -24,7 +24,7 @@ use std::sync::Arc;
 pub const NINJA_LEVELS: [&str; 3] = [
     "engine(depth=4,eval=seed-cells)",
     "engine(depth=6,eval=seed-lines)",
-    "engine(depth=8,eval=tempo)",
+    "engine(depth=8,eval=seed-cells)",
 ];
 
 /// The spec of `ninja(level=k)`.
@@ -45,10 +45,10 @@ impl Catalog for DesConecta {
     fn evaluators() -> Vec<EvaluatorEntry<DesConecta>> {
         vec![
             EvaluatorEntry {
-                name: "tempo",
-                help: "default: poison cells (cells a player must not fill), safe moves, \
-                       open windows, bombs",
-                build: |_| Arc::new(Tempo),
+                name: "squeeze",
+                help: "default: seed-cells structure, the mover's BOOM win or forced loss, \
+                       and +10 per opponent piece on the board (not zero-sum)",
+                build: |_| Arc::new(Squeeze),
             },
             EvaluatorEntry {
                 name: "test",
@@ -76,7 +76,7 @@ impl Catalog for DesConecta {
             name: "ninja",
             help: "ninja(level=1|2|3): the course's opponents rebuilt: 1 = \
                    engine(depth=4,eval=seed-cells), 2 = engine(depth=6,eval=seed-lines), \
-                   3 = engine(depth=8,eval=tempo)",
+                   3 = engine(depth=8,eval=seed-cells)",
             build: build_ninja,
         }]
     }

@@ -31,12 +31,12 @@
 //! - `game_impl`: the [`Game`](poda_core::Game) implementation, notation and drawings.
 //! - `setup`: positions from a board string plus side to move and round ([`BoardError`]).
 //! - `eval_course`: the course's `test` evaluation and the seed reports' `seed-lines` and
-//!   `seed-cells`; `eval_tempo`: poda's own `tempo` (the default).
+//!   `seed-cells`; `eval_squeeze`: poda's own `squeeze` (the default).
 //! - `catalog`: the [`Catalog`](poda_core::Catalog): evaluators and the ninjas.
 
 mod catalog;
 mod eval_course;
-mod eval_tempo;
+mod eval_squeeze;
 mod game_impl;
 mod position;
 mod setup;
@@ -46,7 +46,7 @@ pub use eval_course::{
     puntuacion, windows, CourseTest, SeedCells, SeedLines, CELLS_THREE, CELLS_TWO, COLUMN_WEIGHTS,
     COURSE_WIN, LINES_THREE, LINES_TWO,
 };
-pub use eval_tempo::Tempo;
+pub use eval_squeeze::{Squeeze, LOST_NOW, SQUEEZE, WIN_NOW};
 pub use game_impl::cell_char;
 pub use position::{
     board_mask, bottom_mask, cell_bit, cell_of, column_mask, first_in_scan_order, four_cells,

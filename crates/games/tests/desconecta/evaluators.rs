@@ -2,7 +2,9 @@
 //! positions of seeded random games (bombs and BOOMs included).
 
 use poda_core::{Evaluator, Game, Outcome, Player, Rng};
-use poda_games::desconecta::{Action, CourseTest, DesConecta, SeedCells, SeedLines, Tempo};
+use poda_games::desconecta::{
+    Action, CourseTest, DesConecta, SeedCells, SeedLines, Squeeze, LOST_NOW, SQUEEZE, WIN_NOW,
+};
 
 const SIDE: i32 = 7;
 
@@ -136,6 +138,31 @@ fn random_positions(count: usize, seed: u64) -> Vec<DesConecta> {
     out
 }
 
+/// Positions of seeded random games where each side avoids an action that loses at once when
+/// it can: these games last longer and reach the crowded boards where every action loses.
+fn careful_positions(count: usize, seed: u64) -> Vec<DesConecta> {
+    let mut rng = Rng::new(seed);
+    let mut out = Vec::new();
+    while out.len() < count {
+        let mut game = DesConecta::new();
+        let mut plies = 0;
+        while !game.outcome().is_over() && plies < 200 {
+            out.push(game);
+            let mover = game.to_move();
+            let legal = game.legal_move_list();
+            let safe: Vec<Action> = legal
+                .iter()
+                .copied()
+                .filter(|&a| game.after(a).outcome() != Outcome::Win(mover.opponent()))
+                .collect();
+            let pool = if safe.is_empty() { &legal } else { &safe };
+            game.play_unchecked(pool[rng.index(pool.len())]);
+            plies += 1;
+        }
+    }
+    out
+}
+
 #[test]
 fn test_is_the_course_valoracion_test() {
     let eval = CourseTest;
@@ -218,9 +245,9 @@ fn finished_games_get_the_course_values() {
 }
 
 #[test]
-fn the_seed_heuristics_and_tempo_are_zero_sum() {
+fn the_seed_heuristics_are_zero_sum() {
     for game in random_positions(5_000, 14) {
-        for eval in [&SeedLines as &dyn Evaluator<DesConecta>, &SeedCells, &Tempo] {
+        for eval in [&SeedLines as &dyn Evaluator<DesConecta>, &SeedCells] {
             assert_eq!(
                 eval.evaluate(&game, Player::First),
                 -eval.evaluate(&game, Player::Second),
@@ -230,4 +257,42 @@ fn the_seed_heuristics_and_tempo_are_zero_sum() {
             );
         }
     }
+}
+
+#[test]
+fn squeeze_is_seed_cells_plus_tactics_plus_the_opponents_pieces() {
+    let mut tactics_seen = [0; 2];
+    let mut positions = random_positions(10_000, 15);
+    positions.extend(careful_positions(10_000, 16));
+    for game in positions {
+        let mover = game.to_move();
+        let boom = game.after_boom_by(mover).map(|g| g.outcome());
+        let safe_put = game.legal_move_list().into_iter().any(|a| {
+            a != Action::Boom && game.after(a).outcome() != Outcome::Win(mover.opponent())
+        });
+        let tactics = if boom == Some(Outcome::Win(mover)) {
+            tactics_seen[0] += 1;
+            WIN_NOW
+        } else if !safe_put && !matches!(boom, Some(Outcome::Ongoing | Outcome::Draw)) {
+            tactics_seen[1] += 1;
+            -LOST_NOW
+        } else {
+            0
+        };
+        for p in Player::BOTH {
+            let sign = if p == mover { 1 } else { -1 };
+            let opponent_pieces = game.pieces(p.opponent()).count_ones() as i64;
+            let want = SeedCells.evaluate(&game, p) + sign * tactics + SQUEEZE * opponent_pieces;
+            assert_eq!(Squeeze.evaluate(&game, p), want, "{}", game.board_string());
+        }
+        // The part that is not zero-sum is exactly the squeeze of both sides' pieces.
+        assert_eq!(
+            Squeeze.evaluate(&game, Player::First) + Squeeze.evaluate(&game, Player::Second),
+            SQUEEZE * game.occupied().count_ones() as i64
+        );
+    }
+    assert!(
+        tactics_seen.iter().all(|&n| n > 20),
+        "both tactics occur: {tactics_seen:?}"
+    );
 }
