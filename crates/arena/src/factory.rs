@@ -31,6 +31,13 @@ pub trait ArenaGame: Catalog {
     fn protocol() -> &'static dyn ProtocolHooks<Self> {
         &DefaultHooks
     }
+
+    /// The ply cap that match play applies when none is given: `None` for games whose rules
+    /// bound their length ([`max_plies`](poda_core::Game::max_plies)); games that can cycle
+    /// name the documented cap after which an unfinished game is adjudicated a draw.
+    fn default_max_plies(&self) -> Option<u32> {
+        None
+    }
 }
 
 /// Every agent name usable for this game, with a line of help each.

@@ -7,9 +7,11 @@ use crate::hybrid::HybridAgent;
 use crate::perfect::PerfectAgent;
 use crate::protocol::connect4::Connect4Hooks;
 use crate::protocol::ProtocolHooks;
-use poda_core::{AgentEntry, AgentRecipe, Spec};
+use poda_core::{AgentEntry, AgentRecipe, Catalog, Spec};
 use poda_games::connect4::Connect4;
+use poda_games::desconecta::{DesConecta, DEFAULT_MAX_PLIES};
 use poda_games::hex::Hex;
+use poda_games::misere::Misere;
 
 impl ArenaGame for Connect4 {
     fn protocol() -> &'static dyn ProtocolHooks<Self> {
@@ -85,3 +87,18 @@ impl ArenaGame for Hex {
         Spec::parse(&format!("hexengine(movetime={movetime})")).expect("a valid spec")
     }
 }
+
+/// The strongest DesConecta-4 BOOM player is the engine with the default evaluation `squeeze`
+/// (measured against the ninjas and the seed players in `notes/desconecta-benchmarks.md`).
+impl ArenaGame for DesConecta {
+    fn best_agent(&self, movetime: &str) -> Spec {
+        Spec::parse(&format!("engine(movetime={movetime},eval=squeeze)")).expect("a valid spec")
+    }
+
+    fn default_max_plies(&self) -> Option<u32> {
+        Some(DEFAULT_MAX_PLIES)
+    }
+}
+
+/// A misère game plays with the generic agents and the inner game's evaluators negated.
+impl<G: Catalog> ArenaGame for Misere<G> {}

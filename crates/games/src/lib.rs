@@ -6,7 +6,9 @@
 #![forbid(unsafe_code)]
 
 pub mod connect4;
+pub mod desconecta;
 pub mod hex;
+pub mod misere;
 mod registry;
 
 pub use registry::{AnyGame, GameError, GAME_NAMES};

@@ -5,7 +5,9 @@
 //! [`GAME_NAMES`].
 
 use crate::connect4::Connect4;
+use crate::desconecta::DesConecta;
 use crate::hex::Hex;
+use crate::misere::{inner_spec, Misere};
 use poda_core::{Spec, SpecError};
 use thiserror::Error;
 
@@ -21,7 +23,20 @@ pub const GAME_NAMES: &[(&str, &str)] = &[
         "Hex: hex(size=11,swap=false); size 1..=19, swap = the pie rule (OpenSpiel's \
          convention: the first stone is mirrored and becomes White's)",
     ),
+    (
+        "desconecta4boom",
+        "DesConecta-4 BOOM, the UGR course's misère Connect 4 on 7x7 with bombs; moves 1..7 \
+         and b (BOOM)",
+    ),
+    (
+        "misere",
+        "the misère version of a game (making the winning line loses): misere(connect4), \
+         misere(game=connect_four()); wraps: connect4",
+    ),
 ];
+
+/// The games `misere(...)` can wrap.
+const MISERE_INNER: &[&str] = &["connect4"];
 
 /// A game given by the user that cannot be built.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -38,6 +53,8 @@ pub enum GameError {
 pub enum AnyGame {
     Connect4(Connect4),
     Hex(Hex),
+    DesConecta(DesConecta),
+    MisereConnect4(Misere<Connect4>),
 }
 
 impl AnyGame {
@@ -51,6 +68,23 @@ impl AnyGame {
         match spec.name.as_str() {
             "connect4" | "connect_four" => Ok(AnyGame::Connect4(Connect4::from_spec(spec)?)),
             "hex" => Ok(AnyGame::Hex(Hex::from_spec(spec)?)),
+            "desconecta4boom" => {
+                spec.expect_keys(&[])?;
+                Ok(AnyGame::DesConecta(DesConecta::new()))
+            }
+            "misere" => {
+                let inner = inner_spec(spec)?;
+                let wrappable = matches!(inner.name.as_str(), "connect4" | "connect_four");
+                match wrappable.then(|| AnyGame::from_spec(&inner)).transpose()? {
+                    Some(AnyGame::Connect4(game)) => Ok(AnyGame::MisereConnect4(Misere::new(game))),
+                    _ => Err(SpecError::UnknownName {
+                        kind: "game for misere".into(),
+                        name: inner.name.clone(),
+                        valid: MISERE_INNER.iter().map(|s| s.to_string()).collect(),
+                    }
+                    .into()),
+                }
+            }
             other => Err(SpecError::UnknownName {
                 kind: "game".into(),
                 name: other.to_string(),
@@ -73,6 +107,8 @@ macro_rules! with_game {
         match $any {
             $crate::AnyGame::Connect4($g) => $body,
             $crate::AnyGame::Hex($g) => $body,
+            $crate::AnyGame::DesConecta($g) => $body,
+            $crate::AnyGame::MisereConnect4($g) => $body,
         }
     };
 }

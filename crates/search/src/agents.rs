@@ -6,7 +6,7 @@
 //! | `greedy(eval=NAME)` | the best move after one ply (a win first) |
 //! | `minimax(depth=4,eval=NAME)` | plain minimax to a fixed depth |
 //! | `alphabeta(depth=8,eval=NAME,variant=soft\|hard)` | alpha-beta to a fixed depth, no ordering |
-//! | `engine(movetime=1s\|depth=N\|nodes=N,eval=NAME,tt=64,random=false)` | the full engine |
+//! | `engine(movetime=1s\|depth=N\|nodes=N,eval=NAME,tt=64,random=false,contempt=0)` | the full engine |
 //! | `mcts(sims=N\|movetime=1s,c=1.41,rave=false,k=1000)` | UCT (or RAVE) with random playouts |
 //!
 //! Evaluators are looked up by name through the caller (each game has its own catalog).
@@ -30,7 +30,7 @@ pub const GENERIC_AGENTS: &[(&str, &str)] = &[
     ("greedy", "greedy(eval=NAME): the best move after one ply"),
     ("minimax", "minimax(depth=4,eval=NAME): plain minimax, fixed depth"),
     ("alphabeta", "alphabeta(depth=8,eval=NAME,variant=soft|hard): alpha-beta, fixed depth, no ordering"),
-    ("engine", "engine(movetime=1s|depth=N|nodes=N,eval=NAME,tt=64,random=false): ID + TT + ordering + PVS"),
+    ("engine", "engine(movetime=1s|depth=N|nodes=N,eval=NAME,tt=64,random=false,contempt=0): ID + TT + ordering + PVS"),
     ("mcts", "mcts(sims=N|movetime=1s,c=1.41,rave=false,k=1000): Monte Carlo tree search (UCT; RAVE with rave=true)"),
 ];
 
@@ -39,6 +39,8 @@ pub const DEFAULT_MOVETIME: Duration = Duration::from_secs(1);
 /// Default depths of the fixed-depth agents (the course's limits).
 pub const DEFAULT_MINIMAX_DEPTH: u64 = 4;
 pub const DEFAULT_ALPHABETA_DEPTH: u64 = 8;
+/// Largest contempt accepted in a spec (well inside the heuristic range).
+const MAX_CONTEMPT: u64 = 1_000_000;
 /// Deepest fixed depth accepted in a spec.
 const MAX_SPEC_DEPTH: u64 = 64;
 
@@ -124,7 +126,9 @@ fn engine_agent<G: Game>(
 /// `random`; `eval` is the caller's to look up). Games with an engine of their own (Hex's
 /// pruned engine) build it from the same options.
 pub fn engine_options(spec: &Spec) -> Result<(EngineConfig, Limits), SpecError> {
-    spec.expect_keys(&["movetime", "time", "depth", "nodes", "eval", "tt", "random"])?;
+    spec.expect_keys(&[
+        "movetime", "time", "depth", "nodes", "eval", "tt", "random", "contempt",
+    ])?;
     let mut limits = Limits {
         depth: spec.parse_opt::<u32>("depth")?,
         nodes: spec.parse_opt::<u64>("nodes")?,
@@ -141,6 +145,7 @@ pub fn engine_options(spec: &Spec) -> Result<(EngineConfig, Limits), SpecError> 
     let config = EngineConfig {
         tt_mib: spec.int_in("tt", 64, 0, 1 << 16)? as usize,
         random_ties: spec.bool_or("random", false)?.then_some(0),
+        contempt: spec.int_in("contempt", 0, 0, MAX_CONTEMPT)? as i32,
         ..EngineConfig::default()
     };
     Ok((config, limits))

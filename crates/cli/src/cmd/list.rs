@@ -35,5 +35,11 @@ fn describe<G: ArenaGame>(game: &G) -> Result<()> {
     for e in G::evaluators() {
         println!("  {:<12} {}", e.name, e.help);
     }
+    if let Some(cap) = game.default_max_plies() {
+        println!(
+            "\nGames can cycle: match play adjudicates an unfinished game as a draw after \
+             {cap} plies (--max-plies to change it)."
+        );
+    }
     Ok(())
 }

@@ -30,7 +30,8 @@ pub struct MatchArgs {
     /// Random opening plies, shared by each pair of games.
     #[arg(long, default_value_t = 2)]
     pub opening_plies: usize,
-    /// Adjudicate an unfinished game as a draw after this many plies.
+    /// Adjudicate an unfinished game as a draw after this many plies (games that can cycle,
+    /// such as desconecta4boom, have a default cap; see `poda list <game>`).
     #[arg(long)]
     pub max_plies: Option<u32>,
     /// Append one JSON line per finished game to this file.
@@ -55,6 +56,7 @@ pub fn run(args: MatchArgs) -> Result<()> {
 }
 
 fn play_match<G: ArenaGame>(start: G, args: &MatchArgs) -> Result<()> {
+    let max_plies = args.max_plies.or_else(|| start.default_max_plies());
     let config = MatchConfig {
         start,
         agent_a: args.agent_a.clone(),
@@ -63,7 +65,7 @@ fn play_match<G: ArenaGame>(start: G, args: &MatchArgs) -> Result<()> {
         seed: args.seed,
         threads: args.threads,
         opening_plies: args.opening_plies,
-        max_plies: args.max_plies,
+        max_plies,
     };
     // Bad specs fail here, before a file is opened or a game is played.
     input::agent(&config.start, &args.agent_a)?;

@@ -44,7 +44,8 @@ fn play<G: ArenaGame>(start: &G, args: &PlayArgs) -> Result<()> {
         let mut b = input::agent(start, &specs[1])?;
         a.new_game(args.seed);
         b.new_game(args.seed.wrapping_add(1));
-        return watch(start, [a.as_mut(), b.as_mut()], args.delay);
+        let cap = start.default_max_plies();
+        return watch(start, [a.as_mut(), b.as_mut()], args.delay, cap);
     }
     let mut ai = input::agent(start, &args.ai)?;
     ai.new_game(args.seed);
@@ -72,10 +73,20 @@ fn summary<G: Game>(
     line
 }
 
-fn watch<G: Game>(start: &G, mut agents: [&mut dyn Agent<G>; 2], delay: Duration) -> Result<()> {
+/// Two agents play while the user watches; a game that can cycle stops at its ply cap.
+fn watch<G: Game>(
+    start: &G,
+    mut agents: [&mut dyn Agent<G>; 2],
+    delay: Duration,
+    max_plies: Option<u32>,
+) -> Result<()> {
     let mut game = start.clone();
     println!("{}\n", game.render().trim_end());
     while !game.outcome().is_over() {
+        if let Some(cap) = max_plies.filter(|&cap| game.ply() >= cap) {
+            println!("Game over: adjudicated a draw by the {cap}-ply cap (1/2-1/2)");
+            return Ok(());
+        }
         let seat = game.to_move().index();
         let name = agents[seat].name();
         let choice = agents[seat]

@@ -16,6 +16,9 @@
 //! - Repetition: in games that can cycle (no `max_plies`), a position already on the search
 //!   path or seen earlier in the game scores as a draw, so going round in circles is never
 //!   mistaken for progress.
+//! - Contempt: optionally a draw is worth a little less than 0 to the root player (and so a
+//!   little more to its opponent), so that against a weaker opponent the engine keeps playing
+//!   rather than settling for a repetition.
 //! - Optional seeded random choice among equally good root moves, proven equal by null-window
 //!   tests at the final depth.
 
@@ -51,6 +54,10 @@ pub struct EngineConfig {
     pub iterative: bool,
     /// Seed for a random choice among equally good root moves; `None` keeps the first.
     pub random_ties: Option<u64>,
+    /// How much worse than 0 a draw (by the rules or by repetition) is for the root player,
+    /// in evaluation units; a positive value makes the engine avoid draws against a weaker
+    /// opponent. 0 (the default) scores draws as 0.
+    pub contempt: i32,
 }
 
 impl Default for EngineConfig {
@@ -63,6 +70,7 @@ impl Default for EngineConfig {
             pvs: true,
             iterative: true,
             random_ties: None,
+            contempt: 0,
         }
     }
 }

@@ -5,7 +5,7 @@ use super::ordering::generated_index;
 use super::tt::Bound;
 use super::{Context, Engine};
 use crate::leaf::{leaf_value, terminal_score};
-use poda_core::{Game, Score};
+use poda_core::{Game, Outcome, Player, Score};
 
 impl<G: Game> Engine<G> {
     /// The value of `child` (reached from `parent`) for `parent`'s side to move: negated when
@@ -25,6 +25,18 @@ impl<G: Game> Engine<G> {
             self.node(child, depth, ply, alpha, beta, ctx, None)
         } else {
             -self.node(child, depth, ply, -beta, -alpha, ctx, None)
+        }
+    }
+
+    /// The value of a draw for `me`: `-contempt` for the root player, `+contempt` for its
+    /// opponent (0 by default).
+    #[inline]
+    fn draw_score(&self, ctx: &Context, me: Player) -> Score {
+        let c = self.config.contempt;
+        if me == ctx.root {
+            Score(-c)
+        } else {
+            Score(c)
         }
     }
 
@@ -49,6 +61,9 @@ impl<G: Game> Engine<G> {
         }
         let me = game.to_move();
         let outcome = game.outcome();
+        if outcome == Outcome::Draw {
+            return self.draw_score(ctx, me);
+        }
         if outcome.is_over() {
             return terminal_score(outcome, me, ply);
         }
@@ -59,7 +74,8 @@ impl<G: Game> Engine<G> {
             0
         };
         if ctx.cycles && ply > 0 && (self.path.contains(&hash) || self.seen.contains(&hash)) {
-            return Score::DRAW;
+            // Going round in circles is no progress: a repeated position is a draw.
+            return self.draw_score(ctx, me);
         }
         if depth == 0 {
             return leaf_value(&*self.eval, game, ctx.root, me);
