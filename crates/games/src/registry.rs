@@ -5,15 +5,23 @@
 //! [`GAME_NAMES`].
 
 use crate::connect4::Connect4;
+use crate::kalah::Kalah;
 use poda_core::{Spec, SpecError};
 use thiserror::Error;
 
 /// Names accepted by [`AnyGame::parse`], with their options.
-pub const GAME_NAMES: &[(&str, &str)] = &[(
-    "connect4",
-    "Connect 4 (OpenSpiel name connect_four): connect4(width=7,height=6); width 4..=9, \
-     height 4..=9, width*(height+1) <= 64",
-)];
+pub const GAME_NAMES: &[(&str, &str)] = &[
+    (
+        "connect4",
+        "Connect 4 (OpenSpiel name connect_four): connect4(width=7,height=6); width 4..=9, \
+         height 4..=9, width*(height+1) <= 64",
+    ),
+    (
+        "kalah",
+        "Kalah, the course's Mancala (alias and OpenSpiel name mancala): \
+         kalah(pits=6,seeds=4,empty_capture=false); pits 1..=12, seeds 1..=24",
+    ),
+];
 
 /// A game given by the user that cannot be built.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -26,6 +34,7 @@ pub enum GameError {
 #[derive(Clone, Debug)]
 pub enum AnyGame {
     Connect4(Connect4),
+    Kalah(Kalah),
 }
 
 impl AnyGame {
@@ -38,6 +47,7 @@ impl AnyGame {
     pub fn from_spec(spec: &Spec) -> Result<AnyGame, GameError> {
         match spec.name.as_str() {
             "connect4" | "connect_four" => Ok(AnyGame::Connect4(Connect4::from_spec(spec)?)),
+            "kalah" | "mancala" => Ok(AnyGame::Kalah(Kalah::from_spec(spec)?)),
             other => Err(SpecError::UnknownName {
                 kind: "game".into(),
                 name: other.to_string(),
@@ -59,6 +69,7 @@ macro_rules! with_game {
     ($any:expr, $g:ident => $body:expr) => {
         match $any {
             $crate::AnyGame::Connect4($g) => $body,
+            $crate::AnyGame::Kalah($g) => $body,
         }
     };
 }
