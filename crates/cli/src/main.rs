@@ -36,8 +36,11 @@ enum Command {
     Bench(cmd::bench::BenchArgs),
     /// List the games, and the agents and evaluators of a game.
     List(cmd::list::ListArgs),
-    /// Solve a position exactly (Connect 4: Pascal Pons' score convention).
+    /// Solve a position exactly (Connect 4: Pascal Pons' score convention; Kalah: the final
+    /// store difference).
     Solve(cmd::solve::SolveArgs),
+    /// Make an agent a bot of the course's Mancala simulator (its protocol on stdin/stdout).
+    UgrBot(cmd::ugr_bot::UgrBotArgs),
 }
 
 fn main() -> ExitCode {
@@ -51,6 +54,7 @@ fn main() -> ExitCode {
         Command::Bench(a) => cmd::bench::run(a),
         Command::List(a) => cmd::list::run(a),
         Command::Solve(a) => cmd::solve::run(a),
+        Command::UgrBot(a) => cmd::ugr_bot::run(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

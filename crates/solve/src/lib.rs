@@ -1,4 +1,4 @@
-//! poda-solve: exact solvers. For now, Connect 4 on the standard 7x6 board.
+//! poda-solve: exact solvers: Connect 4 on the standard 7x6 board, and Kalah ([`kalah`]).
 //!
 //! - [`Position`]: a bitboard position specialised for solving, parsed from Pons' move
 //!   strings with typed errors ([`PositionError`]).
@@ -12,6 +12,7 @@
 mod analysis;
 pub mod book;
 pub mod build;
+pub mod kalah;
 pub mod position;
 pub mod run;
 pub mod solver;

@@ -9,3 +9,5 @@ pub mod play;
 pub mod show;
 pub mod solve;
 mod solve_connect4;
+mod solve_kalah;
+pub mod ugr_bot;

@@ -7,10 +7,10 @@ use poda_core::Spec;
 
 #[derive(Args, Debug)]
 pub struct SolveArgs {
-    /// Game spec: connect4.
+    /// Game spec: connect4, or "kalah(pits=M,seeds=N)" (at most 127 seeds in all).
     pub game: String,
     /// Moves from the start position ("" is the start). Without it, positions are read from
-    /// stdin, one per line (Pons' format for Connect 4).
+    /// stdin, one per line (Pons' format for Connect 4, move sequences for Kalah).
     pub moves: Option<String>,
     /// Only win/draw/loss.
     #[arg(long)]
@@ -30,10 +30,14 @@ pub struct SolveArgs {
     /// Keep the transposition table between positions read from stdin.
     #[arg(long)]
     pub keep_table: bool,
+    /// Kalah: positions with at most this many seeds in the pits come from the endgame
+    /// table (0: none).
+    #[arg(long)]
+    pub endgame: Option<u32>,
 }
 
 /// The games that have a solver.
-const SOLVABLE: &[&str] = &["connect4"];
+const SOLVABLE: &[&str] = &["connect4", "kalah"];
 
 pub fn run(args: SolveArgs) -> Result<()> {
     let spec =
@@ -42,6 +46,7 @@ pub fn run(args: SolveArgs) -> Result<()> {
     input::game(&args.game)?;
     match spec.name.as_str() {
         "connect4" | "connect_four" => super::solve_connect4::run(&spec, &args),
+        "kalah" | "mancala" => super::solve_kalah::run(&spec, &args),
         other => Err(input::user(format!(
             "no solver for '{other}' (games with a solver: {})",
             SOLVABLE.join(", ")
