@@ -22,6 +22,8 @@ pub const BENCH_POSITIONS: &[(&str, &str, u32)] = &[
     ("connect4", "32164625", 12),
     ("connect4", "274552224131661", 16),
     ("connect4", "52753311433677442422121", 12),
+    ("kalah", "", 15),
+    ("kalah", "43612", 15),
 ];
 
 /// The expected signature (total nodes of all bench positions).

@@ -7,6 +7,7 @@
 //! - [`games`]: which agents this crate adds to each concrete game.
 //! - [`child`]: child processes spoken to in lines, with timeouts (for agents that drive
 //!   external programs); [`ugr_bot`]: the course's Mancala bots as agents (`ugr-bot`).
+//! - [`kalah_hybrid`]: Kalah's strongest agent, the engine then the exact solver (`hybrid`).
 #![forbid(unsafe_code)]
 
 pub mod bench;
@@ -14,6 +15,7 @@ pub mod child;
 pub mod factory;
 pub mod game;
 mod games;
+pub mod kalah_hybrid;
 pub mod matches;
 pub mod stats;
 pub mod ugr_bot;

@@ -6,7 +6,7 @@
 //! | `greedy(eval=NAME)` | the best move after one ply (a win first) |
 //! | `minimax(depth=4,eval=NAME)` | plain minimax to a fixed depth |
 //! | `alphabeta(depth=8,eval=NAME,variant=soft\|hard)` | alpha-beta to a fixed depth, no ordering |
-//! | `engine(movetime=1s\|depth=N\|nodes=N,eval=NAME,tt=64,random=false)` | the full engine |
+//! | `engine(movetime=1s\|depth=N\|nodes=N,eval=NAME,tt=64,random=false,extend=false)` | the full engine (`extend`: extra turns cost no depth) |
 //! | `mcts(sims=N\|movetime=1s,c=1.41)` | UCT with random playouts |
 //!
 //! Evaluators are looked up by name through the caller (each game has its own catalog).
@@ -30,7 +30,7 @@ pub const GENERIC_AGENTS: &[(&str, &str)] = &[
     ("greedy", "greedy(eval=NAME): the best move after one ply"),
     ("minimax", "minimax(depth=4,eval=NAME): plain minimax, fixed depth"),
     ("alphabeta", "alphabeta(depth=8,eval=NAME,variant=soft|hard): alpha-beta, fixed depth, no ordering"),
-    ("engine", "engine(movetime=1s|depth=N|nodes=N,eval=NAME,tt=64,random=false): ID + TT + ordering + PVS"),
+    ("engine", "engine(movetime=1s|depth=N|nodes=N,eval=NAME,tt=64,random=false,extend=false): ID + TT + ordering + PVS; extend: extra turns cost no depth"),
     ("mcts", "mcts(sims=N|movetime=1s,c=1.41): Monte Carlo tree search (UCT)"),
 ];
 
@@ -105,7 +105,9 @@ fn engine_agent<G: Game>(
     name: String,
     eval: impl Fn(&Spec) -> Result<Arc<dyn Evaluator<G>>, SpecError>,
 ) -> Result<Box<dyn Agent<G>>, SpecError> {
-    spec.expect_keys(&["movetime", "time", "depth", "nodes", "eval", "tt", "random"])?;
+    spec.expect_keys(&[
+        "movetime", "time", "depth", "nodes", "eval", "tt", "random", "extend",
+    ])?;
     let mut limits = Limits {
         depth: spec.parse_opt::<u32>("depth")?,
         nodes: spec.parse_opt::<u64>("nodes")?,
@@ -122,6 +124,7 @@ fn engine_agent<G: Game>(
     let config = EngineConfig {
         tt_mib: spec.int_in("tt", 64, 0, 1 << 16)? as usize,
         random_ties: spec.bool_or("random", false)?.then_some(0),
+        extend_extra_turns: spec.bool_or("extend", false)?,
         ..EngineConfig::default()
     };
     Ok(Box::new(EngineAgent {

@@ -168,6 +168,40 @@ fn configurations_agree_on_late_kalah_6_4_positions() {
 }
 
 #[test]
+fn a_search_out_of_budget_gives_up_and_leaves_the_tables_exact() {
+    let start = Kalah::default();
+    let mut rng = Rng::new(31);
+    let mut solver = KalahSolver::new(&start, &small_config(10, false)).unwrap();
+    let mut fresh = KalahSolver::new(&start, &small_config(10, false)).unwrap();
+    let mut gave_up = 0;
+    for game in random_positions(&start, 12, 30, &mut rng) {
+        if game.outcome().is_over() || game.board().seeds_in_pits() > 26 {
+            continue;
+        }
+        // Budgets too small to finish, then an unbounded solve on the same tables.
+        for budget in [1, 50, 500] {
+            if solver
+                .within(Some(budget), None, |s| s.solve(&game))
+                .is_none()
+            {
+                gave_up += 1;
+            }
+        }
+        assert_eq!(
+            solver.solve(&game),
+            fresh.solve(&game),
+            "{}",
+            game.board_string()
+        );
+        let timed = solver.within(None, Some(std::time::Duration::from_secs(60)), |s| {
+            s.best_moves(&game)
+        });
+        assert_eq!(timed, Some(fresh.best_moves(&game)));
+    }
+    assert!(gave_up > 5, "{gave_up}");
+}
+
+#[test]
 fn too_many_seeds_is_an_error() {
     let big = Kalah::new(12, 6, false).unwrap();
     assert_eq!(

@@ -67,6 +67,16 @@ impl EndgameTable {
         }
     }
 
+    /// Pits per side of the positions it covers.
+    pub fn pits(&self) -> usize {
+        self.pits
+    }
+
+    /// The capture rule it was built for.
+    pub fn empty_capture(&self) -> bool {
+        self.empty_capture
+    }
+
     /// Most seeds in the pits of a position the table covers.
     pub fn max_seeds(&self) -> u32 {
         self.ranker.max_seeds()
@@ -136,7 +146,7 @@ impl EndgameTable {
 
 /// Seeds covered by the tables the evaluators share (lowered for wide boards by the entry
 /// cap).
-pub const SHARED_TABLE_SEEDS: u32 = 16;
+pub const SHARED_TABLE_SEEDS: u32 = 12;
 /// Most entries (bytes) of a shared table.
 pub const SHARED_TABLE_ENTRIES: u64 = 1 << 24;
 

@@ -15,15 +15,35 @@ use std::sync::Arc;
 
 /// One seed of store difference, in evaluation units.
 pub const SEED: i64 = 100;
-/// A seed in one's own pits (it tends to end in one's store, but can be captured).
-pub const SIDE_SEED: i64 = 30;
-/// Each move of the side to move that ends in its store.
-pub const EXTRA_TURN: i64 = 70;
-/// Of the best capture the side to move has, per seed captured.
-pub const CAPTURE_SEED: i64 = 45;
 /// A position the endgame table proves won or lost is worth this (plus the margin), above
 /// any heuristic value.
 pub const PROVEN: i64 = 1_000_000;
+
+/// The weights of the heuristic terms, in evaluation units ([`SEED`] per seed of store
+/// difference).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Weights {
+    /// Per seed of store difference.
+    pub store: i64,
+    /// Per seed in one's own pits minus the opponent's (they tend to end in one's store,
+    /// but can be captured).
+    pub side: i64,
+    /// Per move of the side to move that ends in its store.
+    pub extra_turn: i64,
+    /// Per seed of the best capture the side to move has.
+    pub capture: i64,
+    /// Per seed of the best capture the opponent would have if it were to move.
+    pub threat: i64,
+}
+
+/// The default weights (tuned by fixed-depth matches, notes/kalah-benchmarks.md).
+pub const DEFAULT_WEIGHTS: Weights = Weights {
+    store: SEED,
+    side: 30,
+    extra_turn: 70,
+    capture: 45,
+    threat: 0,
+};
 
 /// The store difference, from `player`'s view (the seed report's `calcularUtilidad`).
 pub struct StoreDiff;
@@ -40,37 +60,58 @@ impl Evaluator<Kalah> for StoreDiff {
 /// The default evaluator (see the module doc).
 pub struct Positional {
     table: Arc<EndgameTable>,
+    weights: Weights,
 }
 
 impl Positional {
     pub fn new(table: Arc<EndgameTable>) -> Self {
-        Positional { table }
+        Self::with_weights(table, DEFAULT_WEIGHTS)
+    }
+
+    /// The evaluator with other weights (for tuning).
+    pub fn with_weights(table: Arc<EndgameTable>, weights: Weights) -> Self {
+        Positional { table, weights }
     }
 
     /// The heuristic value for the side to move of a position the table does not cover.
-    pub fn heuristic(board: &Board, empty_capture: bool) -> i64 {
+    pub fn heuristic(board: &Board, empty_capture: bool, w: &Weights) -> i64 {
         let (own, opp) = board.side_seeds();
-        let mut extra = 0;
-        let mut capture = 0;
-        for k in 1..=board.pits() {
-            if board.own_pit(k) == 0 {
-                continue;
-            }
-            if board.gives_extra_turn(k) {
-                extra += 1;
-            } else {
-                capture = capture.max(board.capture_size(k, empty_capture) as i64);
-            }
-        }
-        SEED * board.margin() as i64
-            + SIDE_SEED * (own as i64 - opp as i64)
-            + EXTRA_TURN * extra
-            + CAPTURE_SEED * capture
+        let (extra, capture) = tempo(board, empty_capture);
+        let threat = if w.threat != 0 {
+            let mut other = *board;
+            other.turn_round();
+            tempo(&other, empty_capture).1
+        } else {
+            0
+        };
+        w.store * board.margin() as i64
+            + w.side * (own as i64 - opp as i64)
+            + w.extra_turn * extra
+            + w.capture * capture
+            - w.threat * threat
     }
 }
 
-/// The value of a final margin the endgame table proved.
-fn proven(margin: i32) -> i64 {
+/// The side to move's number of extra-turn moves and its best capture.
+fn tempo(board: &Board, empty_capture: bool) -> (i64, i64) {
+    let mut extra = 0;
+    let mut capture = 0;
+    for k in 1..=board.pits() {
+        if board.own_pit(k) == 0 {
+            continue;
+        }
+        if board.gives_extra_turn(k) {
+            extra += 1;
+        } else {
+            capture = capture.max(board.capture_size(k, empty_capture) as i64);
+        }
+    }
+    (extra, capture)
+}
+
+/// The evaluation of a position whose final margin (for the side to move) is proven: a win
+/// or a loss outranks every heuristic value; a draw is 0.
+pub fn proven_value(margin: i32) -> i64 {
     let m = margin as i64 * SEED;
     match margin {
         0 => 0,
@@ -87,8 +128,8 @@ impl Evaluator<Kalah> for Positional {
     fn evaluate(&self, state: &Kalah, player: Player) -> i64 {
         let board = state.board();
         let value = match self.table.final_margin(board) {
-            Some(margin) => proven(margin),
-            None => Positional::heuristic(board, state.empty_capture()),
+            Some(margin) => proven_value(margin),
+            None => Positional::heuristic(board, state.empty_capture(), &self.weights),
         };
         if player == state.mover() {
             value

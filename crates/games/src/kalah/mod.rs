@@ -23,7 +23,9 @@ mod setup;
 
 pub use board::{Board, Sown, MAX_PITS};
 pub use endgame::{shared_table, EndgameTable};
-pub use eval::{move_hint, Positional, StoreDiff};
+pub use eval::{
+    move_hint, proven_value, Positional, StoreDiff, Weights, DEFAULT_WEIGHTS, PROVEN, SEED,
+};
 pub use greedy::GreedyUgr;
 pub use position::{Kalah, DEFAULT_PITS, DEFAULT_SEEDS, MAX_SEEDS};
 pub use setup::BoardError;

@@ -18,6 +18,9 @@
 //!   mistaken for progress.
 //! - Optional seeded random choice among equally good root moves, proven equal by null-window
 //!   tests at the final depth.
+//! - Optional extension of extra turns: a move after which the same player moves again does
+//!   not count against the depth (a chain of Kalah extra turns is one turn; chains are finite
+//!   in a game that cannot cycle).
 
 mod node;
 pub mod ordering;
@@ -51,6 +54,9 @@ pub struct EngineConfig {
     pub iterative: bool,
     /// Seed for a random choice among equally good root moves; `None` keeps the first.
     pub random_ties: Option<u64>,
+    /// A move after which the same player moves again (Kalah's extra turn) costs no depth.
+    /// Off by default: fixed-depth values then differ from plain minimax's.
+    pub extend_extra_turns: bool,
 }
 
 impl Default for EngineConfig {
@@ -63,6 +69,7 @@ impl Default for EngineConfig {
             pvs: true,
             iterative: true,
             random_ties: None,
+            extend_extra_turns: false,
         }
     }
 }

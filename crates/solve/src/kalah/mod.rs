@@ -20,6 +20,8 @@ pub mod tt;
 use poda_core::Game;
 use poda_games::kalah::rank::Ranker;
 use poda_games::kalah::{Board, EndgameTable, Kalah};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 use thiserror::Error;
 use tt::Table;
 
@@ -69,10 +71,14 @@ pub struct KalahSolver {
     pits: usize,
     empty_capture: bool,
     ranker: Ranker,
-    endgame: EndgameTable,
+    endgame: Arc<EndgameTable>,
     tt: Table,
     etc: bool,
     nodes: u64,
+    /// Budget of the current bounded call (see [`KalahSolver::within`]).
+    node_limit: Option<u64>,
+    deadline: Option<Instant>,
+    aborted: bool,
 }
 
 impl std::fmt::Debug for KalahSolver {
@@ -87,6 +93,26 @@ impl std::fmt::Debug for KalahSolver {
 
 impl KalahSolver {
     pub fn new(game: &Kalah, config: &SolverConfig) -> Result<KalahSolver, SolveError> {
+        let table = EndgameTable::new(
+            game.pits(),
+            game.empty_capture(),
+            config.endgame_seeds.min(game.total_seeds()),
+            config.endgame_entries,
+        );
+        Self::with_endgame(game, config, Arc::new(table))
+    }
+
+    /// A solver using an existing endgame table (of the same pit count and capture rule), such
+    /// as the one the evaluators share; `config`'s endgame settings are ignored.
+    pub fn with_endgame(
+        game: &Kalah,
+        config: &SolverConfig,
+        endgame: Arc<EndgameTable>,
+    ) -> Result<KalahSolver, SolveError> {
+        assert!(
+            endgame.pits() == game.pits() && endgame.empty_capture() == game.empty_capture(),
+            "an endgame table of another game"
+        );
         let total = game.total_seeds();
         if total > MAX_TOTAL_SEEDS {
             return Err(SolveError::TooManySeeds(total));
@@ -97,15 +123,13 @@ impl KalahSolver {
             pits,
             empty_capture: game.empty_capture(),
             ranker,
-            endgame: EndgameTable::new(
-                pits,
-                game.empty_capture(),
-                config.endgame_seeds.min(total),
-                config.endgame_entries,
-            ),
+            endgame,
             tt: Table::new(config.tt_mib),
             etc: config.etc,
             nodes: 0,
+            node_limit: None,
+            deadline: None,
+            aborted: false,
         })
     }
 
@@ -193,11 +217,14 @@ impl KalahSolver {
         while !pos.outcome().is_over() {
             let score = self.solve(&pos);
             let me = pos.to_move();
-            let mv = pos
+            // Some move keeps the value (none only if a budget ran out).
+            let Some(mv) = pos
                 .legal_move_list()
                 .into_iter()
                 .find(|&mv| self.move_keeps(&pos, mv, me, score))
-                .expect("some move keeps the value");
+            else {
+                break;
+            };
             line.push(mv);
             pos.play_unchecked(mv);
         }
@@ -218,6 +245,26 @@ impl KalahSolver {
             // -(b.margin() + future) >= score  <=>  future <= -score - b.margin()
             !self.future_at_least(b, -score - b.margin() + 1)
         }
+    }
+
+    /// Runs `f` with a budget of `nodes` more nodes and `time` (either may be absent): its
+    /// answer, or `None` if the budget ran out first. An aborted search stores nothing, so
+    /// the tables stay exact and a later call goes on from what was proven.
+    pub fn within<T>(
+        &mut self,
+        nodes: Option<u64>,
+        time: Option<Duration>,
+        f: impl FnOnce(&mut Self) -> T,
+    ) -> Option<T> {
+        self.node_limit = nodes.map(|n| self.nodes.saturating_add(n));
+        self.deadline = time.map(|t| Instant::now() + t);
+        self.aborted = false;
+        let answer = f(self);
+        let aborted = self.aborted;
+        self.node_limit = None;
+        self.deadline = None;
+        self.aborted = false;
+        (!aborted).then_some(answer)
     }
 
     fn check_game(&self, game: &Kalah) {

@@ -18,6 +18,7 @@
 use super::tt::Entry;
 use super::KalahSolver;
 use poda_games::kalah::Board;
+use std::time::Instant;
 
 /// Most pits per side (moves per node).
 const MAX_MOVES: usize = poda_games::kalah::MAX_PITS;
@@ -25,12 +26,17 @@ const MAX_MOVES: usize = poda_games::kalah::MAX_PITS;
 const KEY_TT: i32 = 1 << 20;
 const KEY_EXTRA: i32 = 1 << 16;
 const KEY_CAPTURE: i32 = 1 << 8;
+/// Nodes between two looks at the clock of a search with a deadline.
+const DEADLINE_CHECK: u64 = 1024;
 
 impl KalahSolver {
     /// The future margin of `b` within `(alpha, beta)`, fail-soft: a result `<= alpha` is an
     /// upper bound, `>= beta` a lower bound, anything between is exact.
     pub(super) fn search(&mut self, b: &Board, mut alpha: i32, mut beta: i32) -> i32 {
         self.nodes += 1;
+        if self.out_of_budget() {
+            return 0;
+        }
         let seeds = b.seeds_in_pits();
         if let Some(v) = self.endgame.value(b) {
             return v;
@@ -73,6 +79,10 @@ impl KalahSolver {
             } else {
                 gain - self.search(&child, gain - beta, gain - alpha)
             };
+            if self.aborted {
+                // The child's value is meaningless: store nothing on the way up.
+                return 0;
+            }
             if value > best {
                 best = value;
                 best_move = k;
@@ -102,6 +112,21 @@ impl KalahSolver {
             },
         );
         best
+    }
+
+    /// True (and the search marked aborted) once the node budget or the deadline is spent.
+    #[inline]
+    fn out_of_budget(&mut self) -> bool {
+        if self.aborted {
+            return true;
+        }
+        let over_nodes = self.node_limit.is_some_and(|n| self.nodes > n);
+        let over_time =
+            self.nodes % DEADLINE_CHECK == 0 && self.deadline.is_some_and(|d| Instant::now() >= d);
+        if over_nodes || over_time {
+            self.aborted = true;
+        }
+        self.aborted
     }
 
     /// The legal moves with their order keys, best first; returns how many.
