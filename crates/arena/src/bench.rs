@@ -24,6 +24,8 @@ pub const BENCH_POSITIONS: &[(&str, &str, u32)] = &[
     ("connect4", "52753311433677442422121", 12),
     ("hex(size=7)", "d4c5", 4),
     ("hex(size=5)", "c3", 5),
+    ("kalah", "", 15),
+    ("kalah", "43612", 15),
 ];
 
 /// The expected signature (total nodes of all bench positions).

@@ -8,18 +8,22 @@
 //!   pruned engine and MCTS policy.
 //! - [`ratings`]: maximum-likelihood (Bradley-Terry) ratings of many players.
 //! - [`tournament`]: round robins with paired openings, resumable, with reports.
-//! - [`process`]: child processes spoken to line by line, with deadlines.
+//! - [`process`]: child processes spoken to line by line, with deadlines; [`child`]: the
+//!   same for the course's Mancala bots; [`ugr_bot`]: those bots as agents (`ugr-bot`).
+//! - [`kalah_hybrid`]: Kalah's strongest agent, the engine then the exact solver (`hybrid`).
 //! - [`protocol`]: the engine protocol's per-game hooks and OpenSpiel's game names.
 //! - [`external`]: `external(cmd=...)`, an agent that is another program.
 #![forbid(unsafe_code)]
 
 pub mod bench;
+pub mod child;
 pub mod external;
 pub mod factory;
 pub mod game;
 mod games;
 pub mod hex_agents;
 pub mod hybrid;
+pub mod kalah_hybrid;
 pub mod matches;
 pub mod perfect;
 pub mod process;
@@ -27,6 +31,7 @@ pub mod protocol;
 pub mod ratings;
 pub mod stats;
 pub mod tournament;
+pub mod ugr_bot;
 
 pub use factory::{agent_names, build_agent, ArenaGame};
 pub use game::{play_game, random_opening, GameRecord, GameSetup};

@@ -44,8 +44,11 @@ enum Command {
     Engine(cmd::engine::EngineArgs),
     /// The Hex Text Protocol for HexGui and Hex referees (`poda engine --game hex`).
     Htp(cmd::htp::HtpArgs),
-    /// Solve a position exactly (Connect 4: Pascal Pons' score convention).
+    /// Solve a position exactly (Connect 4: Pascal Pons' score convention; Kalah: the final
+    /// store difference).
     Solve(cmd::solve::SolveArgs),
+    /// Make an agent a bot of the course's Mancala simulator (its protocol on stdin/stdout).
+    UgrBot(cmd::ugr_bot::UgrBotArgs),
 }
 
 fn main() -> ExitCode {
@@ -63,6 +66,7 @@ fn main() -> ExitCode {
         Command::Book(a) => cmd::book::run(a),
         Command::Engine(a) => cmd::engine::run(a),
         Command::Htp(a) => cmd::htp::run(a),
+        Command::UgrBot(a) => cmd::ugr_bot::run(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -7,6 +7,7 @@
 use crate::connect4::Connect4;
 use crate::desconecta::DesConecta;
 use crate::hex::Hex;
+use crate::kalah::Kalah;
 use crate::misere::{inner_spec, Misere};
 use poda_core::{Spec, SpecError};
 use thiserror::Error;
@@ -33,6 +34,11 @@ pub const GAME_NAMES: &[(&str, &str)] = &[
         "the misère version of a game (making the winning line loses): misere(connect4), \
          misere(game=connect_four()); wraps: connect4",
     ),
+    (
+        "kalah",
+        "Kalah, the course's Mancala (alias and OpenSpiel name mancala): \
+         kalah(pits=6,seeds=4,empty_capture=false); pits 1..=12, seeds 1..=24",
+    ),
 ];
 
 /// The games `misere(...)` can wrap.
@@ -55,6 +61,7 @@ pub enum AnyGame {
     Hex(Hex),
     DesConecta(DesConecta),
     MisereConnect4(Misere<Connect4>),
+    Kalah(Kalah),
 }
 
 impl AnyGame {
@@ -85,6 +92,7 @@ impl AnyGame {
                     .into()),
                 }
             }
+            "kalah" | "mancala" => Ok(AnyGame::Kalah(Kalah::from_spec(spec)?)),
             other => Err(SpecError::UnknownName {
                 kind: "game".into(),
                 name: other.to_string(),
@@ -109,6 +117,7 @@ macro_rules! with_game {
             $crate::AnyGame::Hex($g) => $body,
             $crate::AnyGame::DesConecta($g) => $body,
             $crate::AnyGame::MisereConnect4($g) => $body,
+            $crate::AnyGame::Kalah($g) => $body,
         }
     };
 }

@@ -13,11 +13,14 @@
 //! - [`command`]: a line into a [`Command`] (or why not), before anything runs.
 //! - [`session`]: the game, its history and the agent, generic over the game.
 //! - [`server`]: the loop and the framing.
+//! - [`ugr`]: the Universidad de Granada course's Mancala bot protocol (`poda ugr-bot`), so a
+//!   poda agent can play in the course's simulator or against a student's bot.
 #![forbid(unsafe_code)]
 
 pub mod command;
 pub mod server;
 pub mod session;
+pub mod ugr;
 
 pub use command::{parse_line, Command, CommandError, Line};
 pub use server::{serve, Engine, EngineOptions, DEFAULT_AGENT};

@@ -6,7 +6,7 @@
 //! | `greedy(eval=NAME)` | the best move after one ply (a win first) |
 //! | `minimax(depth=4,eval=NAME)` | plain minimax to a fixed depth |
 //! | `alphabeta(depth=8,eval=NAME,variant=soft\|hard)` | alpha-beta to a fixed depth, no ordering |
-//! | `engine(movetime=1s\|depth=N\|nodes=N,eval=NAME,tt=64,random=false,contempt=0)` | the full engine |
+//! | `engine(movetime=1s\|depth=N\|nodes=N,eval=NAME,tt=64,random=false,contempt=0,extend=false)` | the full engine (`extend`: extra turns cost no depth) |
 //! | `mcts(sims=N\|movetime=1s,c=1.41,rave=false,k=1000)` | UCT (or RAVE) with random playouts |
 //!
 //! Evaluators are looked up by name through the caller (each game has its own catalog).
@@ -30,7 +30,7 @@ pub const GENERIC_AGENTS: &[(&str, &str)] = &[
     ("greedy", "greedy(eval=NAME): the best move after one ply"),
     ("minimax", "minimax(depth=4,eval=NAME): plain minimax, fixed depth"),
     ("alphabeta", "alphabeta(depth=8,eval=NAME,variant=soft|hard): alpha-beta, fixed depth, no ordering"),
-    ("engine", "engine(movetime=1s|depth=N|nodes=N,eval=NAME,tt=64,random=false,contempt=0): ID + TT + ordering + PVS"),
+    ("engine", "engine(movetime=1s|depth=N|nodes=N,eval=NAME,tt=64,random=false,contempt=0,extend=false): ID + TT + ordering + PVS; extend: extra turns cost no depth"),
     ("mcts", "mcts(sims=N|movetime=1s,c=1.41,rave=false,k=1000): Monte Carlo tree search (UCT; RAVE with rave=true)"),
 ];
 
@@ -127,7 +127,7 @@ fn engine_agent<G: Game>(
 /// pruned engine) build it from the same options.
 pub fn engine_options(spec: &Spec) -> Result<(EngineConfig, Limits), SpecError> {
     spec.expect_keys(&[
-        "movetime", "time", "depth", "nodes", "eval", "tt", "random", "contempt",
+        "movetime", "time", "depth", "nodes", "eval", "tt", "random", "contempt", "extend",
     ])?;
     let mut limits = Limits {
         depth: spec.parse_opt::<u32>("depth")?,
@@ -146,6 +146,7 @@ pub fn engine_options(spec: &Spec) -> Result<(EngineConfig, Limits), SpecError> 
         tt_mib: spec.int_in("tt", 64, 0, 1 << 16)? as usize,
         random_ties: spec.bool_or("random", false)?.then_some(0),
         contempt: spec.int_in("contempt", 0, 0, MAX_CONTEMPT)? as i32,
+        extend_extra_turns: spec.bool_or("extend", false)?,
         ..EngineConfig::default()
     };
     Ok((config, limits))

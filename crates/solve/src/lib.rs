@@ -1,5 +1,5 @@
-//! poda-solve: exact solvers: Connect 4 on the standard 7x6 board (at the top level) and Hex
-//! up to 11x11 ([`hex`]: proof-number search with virtual connections).
+//! poda-solve: exact solvers: Connect 4 on the standard 7x6 board (at the top level), Hex
+//! up to 11x11 ([`hex`]: proof-number search with virtual connections) and Kalah ([`kalah`]).
 //!
 //! - [`Position`]: a bitboard position specialised for solving, parsed from Pons' move
 //!   strings with typed errors ([`PositionError`]).
@@ -14,6 +14,7 @@ pub mod analysis;
 pub mod book;
 pub mod build;
 pub mod hex;
+pub mod kalah;
 pub mod position;
 pub mod run;
 pub mod solver;

@@ -13,4 +13,6 @@ pub mod show;
 pub mod solve;
 mod solve_connect4;
 mod solve_hex;
+mod solve_kalah;
 pub mod tournament;
+pub mod ugr_bot;

@@ -7,10 +7,12 @@ use poda_core::Spec;
 
 #[derive(Args, Debug)]
 pub struct SolveArgs {
-    /// Game spec: connect4, or hex(size=N) with N <= 11.
+    /// Game spec: connect4, hex(size=N) with N <= 11, or "kalah(pits=M,seeds=N)" (at most
+    /// 127 seeds in all).
     pub game: String,
     /// Moves from the start position ("" is the start). Without it, positions are read from
-    /// stdin, one per line (Pons' format for Connect 4); Hex solves the start position.
+    /// stdin, one per line (Pons' format for Connect 4, move sequences for Kalah); Hex solves
+    /// the start position.
     pub moves: Option<String>,
     /// Only win/draw/loss.
     #[arg(long)]
@@ -30,10 +32,14 @@ pub struct SolveArgs {
     /// Keep the transposition table between positions read from stdin.
     #[arg(long)]
     pub keep_table: bool,
+    /// Kalah: positions with at most this many seeds in the pits come from the endgame
+    /// table (0: none).
+    #[arg(long)]
+    pub endgame: Option<u32>,
 }
 
 /// The games that have a solver.
-const SOLVABLE: &[&str] = &["connect4", "hex"];
+const SOLVABLE: &[&str] = &["connect4", "hex", "kalah"];
 
 pub fn run(args: SolveArgs) -> Result<()> {
     let spec =
@@ -43,6 +49,7 @@ pub fn run(args: SolveArgs) -> Result<()> {
     match spec.name.as_str() {
         "connect4" | "connect_four" => super::solve_connect4::run(&spec, &args),
         "hex" => super::solve_hex::run(&spec, &args),
+        "kalah" | "mancala" => super::solve_kalah::run(&spec, &args),
         other => Err(input::user(format!(
             "no solver for '{other}' (games with a solver: {})",
             SOLVABLE.join(", ")

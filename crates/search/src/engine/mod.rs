@@ -21,6 +21,9 @@
 //!   rather than settling for a repetition.
 //! - Optional seeded random choice among equally good root moves, proven equal by null-window
 //!   tests at the final depth.
+//! - Optional extension of extra turns: a move after which the same player moves again does
+//!   not count against the depth (a chain of Kalah extra turns is one turn; chains are finite
+//!   in a game that cannot cycle).
 
 mod node;
 pub mod ordering;
@@ -58,6 +61,9 @@ pub struct EngineConfig {
     /// in evaluation units; a positive value makes the engine avoid draws against a weaker
     /// opponent. 0 (the default) scores draws as 0.
     pub contempt: i32,
+    /// A move after which the same player moves again (Kalah's extra turn) costs no depth.
+    /// Off by default: fixed-depth values then differ from plain minimax's.
+    pub extend_extra_turns: bool,
 }
 
 impl Default for EngineConfig {
@@ -71,6 +77,7 @@ impl Default for EngineConfig {
             iterative: true,
             random_ties: None,
             contempt: 0,
+            extend_extra_turns: false,
         }
     }
 }

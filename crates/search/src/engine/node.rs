@@ -9,7 +9,8 @@ use poda_core::{Game, Outcome, Player, Score};
 
 impl<G: Game> Engine<G> {
     /// The value of `child` (reached from `parent`) for `parent`'s side to move: negated when
-    /// the turn passes, kept when the same player moves again.
+    /// the turn passes, kept when the same player moves again. `depth` is the child's depth
+    /// for an ordinary move.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn child_value(
         &mut self,
@@ -22,6 +23,9 @@ impl<G: Game> Engine<G> {
         ctx: &mut Context,
     ) -> Score {
         if child.to_move() == parent.to_move() {
+            // An extra turn: the same player moves again; with the extension on, that move
+            // does not use up depth (a chain of extra turns is one turn).
+            let depth = depth + u32::from(self.config.extend_extra_turns);
             self.node(child, depth, ply, alpha, beta, ctx, None)
         } else {
             -self.node(child, depth, ply, -beta, -alpha, ctx, None)

@@ -1,0 +1,132 @@
+//! `hybrid(movetime=1s,eval=positional,solve=30,tt=64)`: Kalah's strongest agent — the
+//! engine while many seeds are in play, the exact solver (`poda_solve::kalah`) once at most
+//! `solve` seeds are left in the pits.
+//!
+//! In the solver's range each move first gives the solver [`SOLVER_SHARE`] of the move time:
+//! if it proves the final margin in time, the agent plays the first move that keeps it
+//! (perfect play, the largest margin); if not, the engine searches with the time that is left.
+//! The solver's tables are kept for the whole match: its bounds are exact facts about pit
+//! configurations, true in any game, so later positions are solved from what earlier ones
+//! proved. Its endgame table is the one the evaluators share.
+
+use poda_core::{Agent, AgentError, Choice, Evaluator, Score, SearchInfo, Spec, SpecError, Turn};
+use poda_games::kalah::{proven_value, shared_table, Kalah};
+use poda_search::{Engine, EngineConfig, Limits};
+use poda_solve::kalah::{KalahSolver, SolverConfig};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// Default move time.
+pub const DEFAULT_MOVETIME: Duration = Duration::from_secs(1);
+/// Default seeds left in the pits from which the solver is tried.
+pub const DEFAULT_SOLVE_SEEDS: u32 = 30;
+/// Default solver table size (MiB).
+pub const DEFAULT_SOLVER_TT_MIB: usize = 64;
+/// Share of the move time the solver may take before the engine takes over.
+pub const SOLVER_SHARE: f64 = 0.6;
+/// Engine table size (MiB).
+const ENGINE_TT_MIB: usize = 16;
+
+/// The agent (see the module doc).
+pub struct Hybrid {
+    name: String,
+    engine: Engine<Kalah>,
+    solver: Option<KalahSolver>,
+    solver_tt_mib: usize,
+    movetime: Duration,
+    solve_seeds: u32,
+}
+
+impl Hybrid {
+    /// Builds the agent from its spec; `eval` names an evaluator of `game`.
+    pub fn from_spec(game: &Kalah, spec: &Spec) -> Result<Hybrid, SpecError> {
+        spec.expect_keys(&["movetime", "time", "eval", "solve", "tt"])?;
+        let movetime = spec
+            .duration_opt("movetime")?
+            .or(spec.duration_opt("time")?)
+            .unwrap_or(DEFAULT_MOVETIME);
+        let eval: Arc<dyn Evaluator<Kalah>> = {
+            use poda_core::Catalog;
+            game.evaluator(spec.get("eval").unwrap_or(Kalah::default_evaluator()))?
+        };
+        let solve_seeds = spec.int_in("solve", DEFAULT_SOLVE_SEEDS as u64, 0, 127)? as u32;
+        let solver_tt_mib = spec.int_in("tt", DEFAULT_SOLVER_TT_MIB as u64, 1, 1 << 14)? as usize;
+        let config = EngineConfig {
+            tt_mib: ENGINE_TT_MIB,
+            ..EngineConfig::default()
+        };
+        Ok(Hybrid {
+            name: spec.to_string(),
+            engine: Engine::new(eval, config),
+            solver: None,
+            solver_tt_mib,
+            movetime,
+            solve_seeds,
+        })
+    }
+
+    /// The solver's best move within `budget`, with its proven margin.
+    fn solve(&mut self, game: &Kalah, budget: Duration) -> Option<(u8, i32)> {
+        if self.solver.is_none() {
+            let config = SolverConfig {
+                tt_mib: self.solver_tt_mib,
+                ..SolverConfig::default()
+            };
+            let table = shared_table(game.pits(), game.empty_capture());
+            // A game with too many seeds for the solver: the engine plays on its own.
+            self.solver = KalahSolver::with_endgame(game, &config, table).ok();
+        }
+        let solver = self.solver.as_mut()?;
+        let (score, best) = solver.within(None, Some(budget), |s| s.best_moves(game))?;
+        best.first().map(|&mv| (mv, score))
+    }
+}
+
+impl Agent<Kalah> for Hybrid {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn new_game(&mut self, seed: u64) {
+        self.engine.new_game(seed);
+    }
+
+    fn choose(&mut self, game: &Kalah, turn: &mut Turn<u8>) -> Result<Choice<u8>, AgentError> {
+        let began = Instant::now();
+        let mut movetime = self.movetime;
+        if let Some(left) = turn.time_left {
+            movetime = movetime.min(left / 10);
+        }
+        if game.board().seeds_in_pits() <= self.solve_seeds {
+            let budget = movetime.mul_f64(SOLVER_SHARE);
+            if let Some((mv, margin)) = self.solve(game, budget) {
+                let info = SearchInfo {
+                    depth: 0,
+                    score: Score::heuristic(proven_value(margin)),
+                    nodes: self.solver.as_ref().map_or(0, |s| s.nodes()),
+                    time: began.elapsed(),
+                    pv: vec![mv],
+                };
+                turn.report(&info);
+                return Ok(Choice {
+                    mv,
+                    info: Some(info),
+                });
+            }
+        }
+        let left = movetime
+            .saturating_sub(began.elapsed())
+            .max(Duration::from_millis(1));
+        let stop = turn.stop;
+        let result = self
+            .engine
+            .search(game, &Limits::movetime(left), stop, &mut |info| {
+                turn.report(info)
+            });
+        let mv = result.best.ok_or(AgentError::NoMove)?;
+        Ok(Choice {
+            mv,
+            info: Some(result.info()),
+        })
+    }
+}

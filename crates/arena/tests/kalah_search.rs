@@ -1,0 +1,283 @@
+//! Search on Kalah, where extra turns keep the same player to move and one position can be
+//! reached at different plies: every variant (the engine in its exact-depth table mode with
+//! each switch on and off, alpha-beta fail-hard and fail-soft) returns the value of an
+//! independent plain minimax, and a move among the tied best. Then Kalah's agents.
+
+use poda_arena::build_agent;
+use poda_core::{Evaluator, Game, Outcome, Player, Rng, Score, Turn};
+use poda_games::kalah::Kalah;
+use poda_search::alphabeta::{alphabeta, Variant};
+use poda_search::engine::{Engine, EngineConfig};
+use poda_search::minimax::minimax;
+use poda_search::Limits;
+use std::sync::Arc;
+
+/// A deterministic pseudo-random zero-sum evaluator with many ties, plus the store
+/// difference so that values are not pure noise.
+struct HashEval;
+
+impl Evaluator<Kalah> for HashEval {
+    fn name(&self) -> &str {
+        "hash"
+    }
+    fn evaluate(&self, state: &Kalah, player: Player) -> i64 {
+        let mut x = state.hash() ^ 0xA5A5;
+        let noise = (poda_core::splitmix64(&mut x) % 9) as i64 - 4;
+        let v = noise + 3 * state.store_difference(Player::First) as i64;
+        if player == Player::First {
+            v
+        } else {
+            -v
+        }
+    }
+}
+
+/// An obviously correct minimax: the value of `game` for `root`, `ply` plies below the root.
+fn reference(game: &Kalah, depth: u32, ply: u32, root: Player) -> Score {
+    match game.outcome() {
+        Outcome::Win(p) if p == root => return Score::win_in(ply),
+        Outcome::Win(_) => return Score::loss_in(ply),
+        Outcome::Draw => return Score::DRAW,
+        Outcome::Ongoing => {}
+    }
+    if depth == 0 {
+        return Score::heuristic(HashEval.evaluate(game, root));
+    }
+    let values = game
+        .legal_move_list()
+        .into_iter()
+        .map(|mv| reference(&game.after(mv), depth - 1, ply + 1, root));
+    if game.to_move() == root {
+        values.max().unwrap()
+    } else {
+        values.min().unwrap()
+    }
+}
+
+fn random_position(rng: &mut Rng, start: &Kalah) -> Kalah {
+    loop {
+        let mut game = *start;
+        let plies = rng.below(40);
+        for _ in 0..plies {
+            let moves = game.legal_move_list();
+            if moves.is_empty() {
+                break;
+            }
+            game.play_unchecked(moves[rng.index(moves.len())]);
+        }
+        if !game.outcome().is_over() {
+            return game;
+        }
+    }
+}
+
+/// The engine's switches, each turned off once, all in the exact-depth table mode.
+fn engine_configs(seed: u64) -> Vec<(&'static str, EngineConfig)> {
+    // A small table: a fresh 64 MiB one per search would cost more than the search.
+    let base = EngineConfig {
+        exact_depth_tt: true,
+        tt_mib: 1,
+        ..EngineConfig::default()
+    };
+    vec![
+        ("engine", base.clone()),
+        (
+            "engine-no-pvs",
+            EngineConfig {
+                pvs: false,
+                ..base.clone()
+            },
+        ),
+        (
+            "engine-no-killers-history",
+            EngineConfig {
+                killers: false,
+                history: false,
+                ..base.clone()
+            },
+        ),
+        (
+            "engine-fixed-depth",
+            EngineConfig {
+                iterative: false,
+                ..base.clone()
+            },
+        ),
+        (
+            "engine-random-ties",
+            EngineConfig {
+                random_ties: Some(seed),
+                ..base
+            },
+        ),
+    ]
+}
+
+#[test]
+fn variants_agree_with_minimax_on_kalah() {
+    let mut rng = Rng::new(2018);
+    let eval = Arc::new(HashEval);
+    let mut extra_turn_roots = 0;
+    for (i, start) in [
+        Kalah::default(),
+        Kalah::new(4, 3, false).unwrap(),
+        Kalah::new(6, 4, true).unwrap(),
+        Kalah::new(3, 2, false).unwrap(),
+    ]
+    .into_iter()
+    .cycle()
+    .take(240)
+    .enumerate()
+    {
+        let game = random_position(&mut rng, &start);
+        let depth = 1 + (i % 6) as u32;
+        let me = game.to_move();
+        let child_values: Vec<(u8, Score)> = game
+            .legal_move_list()
+            .into_iter()
+            .map(|mv| (mv, reference(&game.after(mv), depth - 1, 1, me)))
+            .collect();
+        if game
+            .legal_move_list()
+            .into_iter()
+            .any(|mv| game.after(mv).to_move() == me)
+        {
+            extra_turn_roots += 1;
+        }
+        let best = child_values.iter().map(|c| c.1).max().unwrap();
+        let plain = minimax(&game, depth, &*eval);
+        assert_eq!(plain.score, best, "minimax at position {i}");
+        let mut results = vec![
+            (
+                "alphabeta-hard",
+                alphabeta(&game, depth, &*eval, Variant::FailHard),
+            ),
+            (
+                "alphabeta-soft",
+                alphabeta(&game, depth, &*eval, Variant::FailSoft),
+            ),
+        ];
+        for (name, config) in engine_configs(i as u64) {
+            let mut engine = Engine::new(eval.clone(), config);
+            results.push((
+                name,
+                engine.search(&game, &Limits::depth(depth), None, &mut |_| {}),
+            ));
+        }
+        for (name, r) in results {
+            assert_eq!(
+                r.score,
+                best,
+                "{name} at position {i} ({}, {:?} to move) depth {depth}",
+                game.board_string(),
+                me
+            );
+            let mv = r.best.unwrap();
+            let value = child_values.iter().find(|c| c.0 == mv).unwrap().1;
+            assert_eq!(
+                value, best,
+                "{name} chose a move that is not among the best"
+            );
+        }
+    }
+    assert!(
+        extra_turn_roots > 50,
+        "{extra_turn_roots} roots with extra turns"
+    );
+}
+
+#[test]
+fn one_engine_reused_across_a_game_stays_exact() {
+    // The same engine (and table) searches every position of a game in turn, so entries
+    // stored at one ply meet the same position reached at another.
+    let eval = Arc::new(HashEval);
+    let config = EngineConfig {
+        exact_depth_tt: true,
+        tt_mib: 1,
+        ..EngineConfig::default()
+    };
+    let mut rng = Rng::new(5);
+    for g in 0..6 {
+        let mut engine = Engine::new(eval.clone(), config.clone());
+        let mut game = Kalah::default();
+        while !game.outcome().is_over() {
+            let depth = 2 + (game.ply() % 4);
+            let r = engine.search(&game, &Limits::depth(depth), None, &mut |_| {});
+            let expected = reference(&game, depth, 0, game.to_move());
+            assert_eq!(r.score, expected, "game {g} ply {}", game.ply());
+            let moves = game.legal_move_list();
+            game.play_unchecked(moves[rng.index(moves.len())]);
+        }
+    }
+}
+
+#[test]
+fn kalah_agents_play_legal_moves() {
+    let start = Kalah::default();
+    let (game, _) = poda_core::play_line(&start, "43").unwrap();
+    for spec in [
+        "random",
+        "greedy-ugr",
+        "helheim",
+        "helheim(depth=4)",
+        "alphabeta(depth=6,eval=store-diff)",
+        "minimax(depth=3,eval=positional)",
+        "engine(depth=6)",
+        "engine(movetime=30ms,eval=store-diff)",
+        "best(movetime=30ms)",
+        "mcts(sims=200)",
+    ] {
+        let mut agent = build_agent(&start, spec).unwrap_or_else(|e| panic!("{spec}: {e}"));
+        agent.new_game(3);
+        let choice = agent.choose(&game, &mut Turn::new()).unwrap();
+        assert!(game.is_legal(choice.mv), "{spec} played {}", choice.mv);
+    }
+    assert!(build_agent(&start, "greedy-ugr(depth=2)").is_err());
+    assert!(build_agent(&start, "helheim(depth=0)").is_err());
+    assert!(build_agent(&start, "engine(eval=nope)").is_err());
+}
+
+#[test]
+fn the_engine_plays_the_endgame_exactly() {
+    // With few seeds left the positional evaluator is the endgame table: a one-ply search
+    // already picks a move of the best final margin.
+    let start = Kalah::default();
+    let table = poda_games::kalah::shared_table(6, false);
+    let mut rng = Rng::new(11);
+    let mut checked = 0;
+    while checked < 40 {
+        let mut game = start;
+        while !game.outcome().is_over() && game.board().seeds_in_pits() > 10 {
+            let moves = game.legal_move_list();
+            game.play_unchecked(moves[rng.index(moves.len())]);
+        }
+        if game.outcome().is_over() {
+            continue;
+        }
+        let me = game.to_move();
+        let margin_after = |mv: u8| {
+            let child = game.after(mv);
+            let m = table.final_margin(child.board()).unwrap();
+            if child.to_move() == me {
+                m
+            } else {
+                -m
+            }
+        };
+        let best = game
+            .legal_move_list()
+            .into_iter()
+            .map(margin_after)
+            .max()
+            .unwrap();
+        let mut agent = build_agent(&start, "engine(depth=1)").unwrap();
+        let mv = agent.choose(&game, &mut Turn::new()).unwrap().mv;
+        let got = margin_after(mv);
+        // A win is a win: the engine may take a surer (terminal) win over a bigger margin.
+        assert_eq!(got.signum(), best.signum(), "{}", game.board_string());
+        if !game.after(mv).outcome().is_over() {
+            assert_eq!(got, best, "{}", game.board_string());
+        }
+        checked += 1;
+    }
+}

@@ -1,0 +1,171 @@
+//! `poda` on Kalah end to end: show, perft, solve (text, JSON, analysis, stdin, errors), and
+//! the course's bot protocol both ways — `ugr-bot(cmd="poda ugr-bot AGENT")` in a match must
+//! play exactly the games of AGENT itself.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn poda(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_poda"))
+        .args(args)
+        .output()
+        .expect("poda runs")
+}
+
+fn poda_with_input(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_poda"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("poda runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn json(o: &Output) -> serde_json::Value {
+    serde_json::from_str(stdout(o).trim())
+        .unwrap_or_else(|e| panic!("not JSON ({e}): {}", stdout(o)))
+}
+
+fn assert_user_error(o: &Output, needle: &str) {
+    let err = stderr(o);
+    assert_eq!(o.status.code(), Some(2), "stderr: {err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "one line: {err}");
+    assert!(err.contains(needle), "'{needle}' not in: {err}");
+}
+
+#[test]
+fn show_and_perft() {
+    let o = poda(&["show", "mancala", "43", "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v = json(&o);
+    assert_eq!(v["game"], "kalah");
+    assert_eq!(v["board"], "2,6,6,0,0,4,4/0,4,4,4,4,5,5");
+    assert_eq!(v["to_move"], 2);
+    let o = poda(&["perft", "kalah", "5"]);
+    assert!(stdout(&o).contains("perft(5) = 4690"), "{}", stdout(&o));
+    assert_user_error(&poda(&["show", "kalah", "44"]), "empty");
+    assert_user_error(&poda(&["show", "kalah(pits=13)"]), "pits");
+}
+
+#[test]
+fn solve_small_kalah() {
+    let game = "kalah(pits=4,seeds=3)";
+    let o = poda(&["solve", game, "3", "--json", "--analyze", "--stats"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v = json(&o);
+    assert_eq!(v["score"], 6);
+    assert_eq!(v["best"], serde_json::json!(["1", "2"]));
+    assert_eq!(v["analysis"].as_array().unwrap().len(), 3);
+    assert!(v["nodes"].as_u64().is_some());
+    let o = poda(&["solve", game, ""]);
+    let text = stdout(&o);
+    assert!(text.starts_with("score +6"), "{text}");
+    assert!(text.contains("best: 3"), "{text}");
+    let o = poda(&["solve", game, "31", "--weak"]);
+    assert!(stdout(&o).contains("player 2 loses"), "{}", stdout(&o));
+    let o = poda_with_input(&["solve", game], "3\n\n# comment\n31\n");
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "3 +6\n31 -6\n");
+    let o = poda_with_input(&["solve", game], "9\n3\n");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("line 1"), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "3 +6\n");
+    assert_user_error(&poda(&["solve", "kalah(pits=12,seeds=6)", ""]), "127 seeds");
+    assert_user_error(&poda(&["solve", game, "4x"]), "'x'");
+}
+
+#[test]
+fn ugr_bot_server_answers_and_survives_garbage() {
+    let o = poda_with_input(
+        &["ugr-bot", "greedy-ugr", "--name", "Greedy Poda"],
+        "GETNAME\nSETPLAYER 0\nTIMEOUT 2000\nBOGUS 1 2\nGETMOVE 0 0 0 4 4 4 4 4 4 0 4 4 4 4 4 4\nEND\n",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let lines: Vec<String> = stdout(&o).lines().map(str::to_string).collect();
+    assert_eq!(lines.len(), 6, "{lines:?}");
+    assert_eq!(lines[0], "Greedy_Poda");
+    assert!(lines[3].starts_with("ERROR"));
+    assert_eq!(lines[4], "4");
+    assert_eq!(lines[5], "OK");
+}
+
+/// One recorded game: first player, second player, moves, result.
+type Recorded = (String, String, Vec<String>, String);
+
+/// Records a match as JSON lines and returns its games in index order.
+fn recorded(a: &str, b: &str, tag: &str) -> Vec<Recorded> {
+    let dir = std::env::temp_dir().join(format!("poda-kalah-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join(format!("{tag}.jsonl"));
+    let _ = std::fs::remove_file(&file);
+    let o = poda(&[
+        "match",
+        "kalah",
+        a,
+        b,
+        "--games",
+        "6",
+        "--opening-plies",
+        "2",
+        "--record",
+        file.to_str().unwrap(),
+        "--quiet",
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let mut games: Vec<(usize, Recorded)> = std::fs::read_to_string(&file)
+        .unwrap()
+        .lines()
+        .map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).unwrap();
+            assert!(v["reason"].is_null(), "{v}");
+            let moves = v["moves"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|m| m.as_str().unwrap().to_string())
+                .collect();
+            (
+                v["index"].as_u64().unwrap() as usize,
+                (
+                    v["first"].as_str().unwrap().to_string(),
+                    v["second"].as_str().unwrap().to_string(),
+                    moves,
+                    v["result"].as_str().unwrap().to_string(),
+                ),
+            )
+        })
+        .collect();
+    games.sort_by_key(|g| g.0);
+    games.into_iter().map(|g| g.1).collect()
+}
+
+#[test]
+fn poda_bots_through_the_protocol_play_like_themselves() {
+    let exe = env!("CARGO_BIN_EXE_poda");
+    for agent in ["greedy-ugr", "alphabeta(depth=4,eval=store-diff)"] {
+        let wrapped = format!("ugr-bot(cmd=\"{exe} ugr-bot '{agent}'\")");
+        let through = recorded(&wrapped, "random", "through");
+        let direct = recorded(agent, "random", "direct");
+        assert_eq!(through.len(), 6);
+        for (t, d) in through.iter().zip(&direct) {
+            assert_eq!((&t.2, &t.3), (&d.2, &d.3), "{agent}");
+        }
+    }
+}

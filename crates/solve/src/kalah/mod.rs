@@ -1,0 +1,276 @@
+//! An exact Kalah solver: the final store difference under perfect play.
+//!
+//! The techniques are those of Irving, Donkers and Uiterwijk, "Solving Kalah" (ICGA Journal
+//! 23(3), 2000), who solved Kalah up to six pits and five seeds:
+//! - MTD(f) (Plaat et al. 1996): a series of null-window searches `value >= g?` converging on
+//!   the value, every one reusing the table's bounds;
+//! - values relative to the stores (the future margin, see `search`), bounded by the seeds
+//!   still in the pits;
+//! - a transposition table keyed by the exact rank of the pits ([`tt`]);
+//! - move ordering with extra turns first (optionally enhanced transposition cut-offs);
+//! - an endgame table for few seeds in the pits (`poda_games::kalah::EndgameTable`, filled
+//!   lazily).
+//!
+//! The solver works on the game's own sowing routine (`poda_games::kalah::Board`), so its
+//! rules are the ones the naive-oracle tests check.
+
+mod search;
+pub mod tt;
+
+use poda_core::Game;
+use poda_games::kalah::rank::Ranker;
+use poda_games::kalah::{Board, EndgameTable, Kalah};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use thiserror::Error;
+use tt::Table;
+
+/// Default table size (MiB).
+pub const DEFAULT_TT_MIB: usize = 512;
+/// Default seeds covered by the endgame table, and its cap in entries (bytes). Filled
+/// lazily and full-width, a larger table costs more than it saves (notes/kalah-benchmarks.md).
+pub const DEFAULT_ENDGAME_SEEDS: u32 = 12;
+pub const DEFAULT_ENDGAME_ENTRIES: u64 = 1 << 28;
+/// Values must fit the table's byte encoding.
+pub const MAX_TOTAL_SEEDS: u32 = 127;
+
+/// How to build a solver.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SolverConfig {
+    pub tt_mib: usize,
+    /// Positions with at most this many seeds in the pits come from the endgame table
+    /// (lowered to fit `endgame_entries`); 0 turns it off.
+    pub endgame_seeds: u32,
+    pub endgame_entries: u64,
+    /// Enhanced transposition cut-offs (off by default: with a first-move cut-off rate of
+    /// about 97%, probing every child costs more memory accesses than it saves).
+    pub etc: bool,
+}
+
+impl Default for SolverConfig {
+    fn default() -> Self {
+        SolverConfig {
+            tt_mib: DEFAULT_TT_MIB,
+            endgame_seeds: DEFAULT_ENDGAME_SEEDS,
+            endgame_entries: DEFAULT_ENDGAME_ENTRIES,
+            etc: false,
+        }
+    }
+}
+
+/// A game the solver cannot take.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum SolveError {
+    #[error("the Kalah solver handles at most {MAX_TOTAL_SEEDS} seeds in all, this game has {0}")]
+    TooManySeeds(u32),
+}
+
+/// The solver of one game (pit count, seeds, capture rule): tables are kept between
+/// positions, so solving many positions of a game reuses what was learnt.
+pub struct KalahSolver {
+    pits: usize,
+    empty_capture: bool,
+    ranker: Ranker,
+    endgame: Arc<EndgameTable>,
+    tt: Table,
+    etc: bool,
+    nodes: u64,
+    /// Budget of the current bounded call (see [`KalahSolver::within`]).
+    node_limit: Option<u64>,
+    deadline: Option<Instant>,
+    aborted: bool,
+}
+
+impl std::fmt::Debug for KalahSolver {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("KalahSolver")
+            .field("pits", &self.pits)
+            .field("empty_capture", &self.empty_capture)
+            .field("endgame", &self.endgame)
+            .finish()
+    }
+}
+
+impl KalahSolver {
+    pub fn new(game: &Kalah, config: &SolverConfig) -> Result<KalahSolver, SolveError> {
+        let table = EndgameTable::new(
+            game.pits(),
+            game.empty_capture(),
+            config.endgame_seeds.min(game.total_seeds()),
+            config.endgame_entries,
+        );
+        Self::with_endgame(game, config, Arc::new(table))
+    }
+
+    /// A solver using an existing endgame table (of the same pit count and capture rule), such
+    /// as the one the evaluators share; `config`'s endgame settings are ignored.
+    pub fn with_endgame(
+        game: &Kalah,
+        config: &SolverConfig,
+        endgame: Arc<EndgameTable>,
+    ) -> Result<KalahSolver, SolveError> {
+        assert!(
+            endgame.pits() == game.pits() && endgame.empty_capture() == game.empty_capture(),
+            "an endgame table of another game"
+        );
+        let total = game.total_seeds();
+        if total > MAX_TOTAL_SEEDS {
+            return Err(SolveError::TooManySeeds(total));
+        }
+        let pits = game.pits();
+        let ranker = Ranker::new(2 * pits, total).ok_or(SolveError::TooManySeeds(total))?;
+        Ok(KalahSolver {
+            pits,
+            empty_capture: game.empty_capture(),
+            ranker,
+            endgame,
+            tt: Table::new(config.tt_mib),
+            etc: config.etc,
+            nodes: 0,
+            node_limit: None,
+            deadline: None,
+            aborted: false,
+        })
+    }
+
+    /// Positions searched since the solver was made.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Seeds covered by the endgame table.
+    pub fn endgame_seeds(&self) -> u32 {
+        self.endgame.max_seeds()
+    }
+
+    /// Per thousand of the table's slots in use (sampled).
+    pub fn table_permille(&self) -> u32 {
+        self.tt.permille_used()
+    }
+
+    /// Is the future margin of `b` at least `g`? One null-window search.
+    pub fn future_at_least(&mut self, b: &Board, g: i32) -> bool {
+        self.search(b, g - 1, g) >= g
+    }
+
+    /// The exact future margin of `b` by MTD(f) from the guess `guess`.
+    pub fn future(&mut self, b: &Board, guess: i32) -> i32 {
+        let seeds = b.seeds_in_pits() as i32;
+        let (mut lo, mut hi) = (-seeds, seeds);
+        let mut g = guess.clamp(lo, hi);
+        while lo < hi {
+            let beta = if g == lo { g + 1 } else { g };
+            let v = self.search(b, beta - 1, beta);
+            if v < beta {
+                hi = v;
+            } else {
+                lo = v;
+            }
+            g = v;
+        }
+        lo
+    }
+
+    /// The final store difference for the side to move under perfect play.
+    pub fn solve(&mut self, game: &Kalah) -> i32 {
+        self.check_game(game);
+        if game.outcome().is_over() {
+            return game.store_difference(game.to_move());
+        }
+        let b = game.board();
+        b.margin() + self.future(b, 0)
+    }
+
+    /// The final store difference (for the side to move here) after each legal move, in pit
+    /// order.
+    pub fn analyze(&mut self, game: &Kalah) -> Vec<(u8, i32)> {
+        self.check_game(game);
+        let me = game.to_move();
+        game.legal_move_list()
+            .into_iter()
+            .map(|mv| {
+                let child = game.after(mv);
+                let v = self.solve(&child);
+                (mv, if child.to_move() == me { v } else { -v })
+            })
+            .collect()
+    }
+
+    /// The value and every move that keeps it (in pit order), by one null-window test a move.
+    pub fn best_moves(&mut self, game: &Kalah) -> (i32, Vec<u8>) {
+        let score = self.solve(game);
+        let me = game.to_move();
+        let mut best = Vec::new();
+        for mv in game.legal_move_list() {
+            if self.move_keeps(game, mv, me, score) {
+                best.push(mv);
+            }
+        }
+        (score, best)
+    }
+
+    /// A principal variation: a best move at every ply to the end of the game (the first best
+    /// in pit order).
+    pub fn principal_variation(&mut self, game: &Kalah) -> Vec<u8> {
+        let mut line = Vec::new();
+        let mut pos = *game;
+        while !pos.outcome().is_over() {
+            let score = self.solve(&pos);
+            let me = pos.to_move();
+            // Some move keeps the value (none only if a budget ran out).
+            let Some(mv) = pos
+                .legal_move_list()
+                .into_iter()
+                .find(|&mv| self.move_keeps(&pos, mv, me, score))
+            else {
+                break;
+            };
+            line.push(mv);
+            pos.play_unchecked(mv);
+        }
+        line
+    }
+
+    /// Does `mv` reach the final margin `score` (for `me`, to move in `game`)?
+    fn move_keeps(&mut self, game: &Kalah, mv: u8, me: poda_core::Player, score: i32) -> bool {
+        let child = game.after(mv);
+        let b = child.board();
+        if child.outcome().is_over() {
+            return child.store_difference(me) >= score;
+        }
+        // The child's final margin for its mover is b.margin() + future.
+        if child.to_move() == me {
+            self.future_at_least(b, score - b.margin())
+        } else {
+            // -(b.margin() + future) >= score  <=>  future <= -score - b.margin()
+            !self.future_at_least(b, -score - b.margin() + 1)
+        }
+    }
+
+    /// Runs `f` with a budget of `nodes` more nodes and `time` (either may be absent): its
+    /// answer, or `None` if the budget ran out first. An aborted search stores nothing, so
+    /// the tables stay exact and a later call goes on from what was proven.
+    pub fn within<T>(
+        &mut self,
+        nodes: Option<u64>,
+        time: Option<Duration>,
+        f: impl FnOnce(&mut Self) -> T,
+    ) -> Option<T> {
+        self.node_limit = nodes.map(|n| self.nodes.saturating_add(n));
+        self.deadline = time.map(|t| Instant::now() + t);
+        self.aborted = false;
+        let answer = f(self);
+        let aborted = self.aborted;
+        self.node_limit = None;
+        self.deadline = None;
+        self.aborted = false;
+        (!aborted).then_some(answer)
+    }
+
+    fn check_game(&self, game: &Kalah) {
+        assert!(
+            game.pits() == self.pits && game.empty_capture() == self.empty_capture,
+            "a solver answers for the game it was made for"
+        );
+    }
+}
