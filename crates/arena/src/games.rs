@@ -83,7 +83,7 @@ impl ArenaGame for Hex {
         ]
     }
 
-    /// From notes/hex-benchmarks.md, at 1 s per move: the engine with two-distance beat
+    /// From docs/benchmarks/hex.md, at 1 s per move: the engine with two-distance beat
     /// `hexmcts` 10-2 on 9x9 and 8-2 on 11x11, and tied the unpruned engine 6-6 on 9x9; the
     /// pruned one never misses a must-play block, so it is `best` on every size.
     fn best_agent(&self, movetime: &str) -> Spec {

@@ -4,7 +4,7 @@
 //! 3-12): bitboards, a binary search on the score with null-window searches, the bounds that
 //! follow from "the side to move cannot win at once and the opponent cannot win next move",
 //! a transposition table, ordering by the number of winning cells a move creates, and pruning
-//! of the moves that lose at once. Added here, each measured (notes/solve-benchmarks.md):
+//! of the moves that lose at once. Added here, each measured (docs/benchmarks/solve.md):
 //! - the table keeps both bounds and the best move, in 8-way buckets with work-based
 //!   replacement, and starts small after each clear (`table.rs`); the stored best move
 //!   is searched first, and the other moves are only scored if it does not cut;

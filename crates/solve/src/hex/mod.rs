@@ -1,5 +1,5 @@
 //! A Hex solver for boards up to 11x11 (in practice: every opening of 1x1 to 5x5 in
-//! seconds, 6x6 positions; see `notes/hex-benchmarks.md` for measured sizes and times).
+//! seconds, 6x6 positions; see `docs/benchmarks/hex.md` for measured sizes and times).
 //!
 //! - [`board`]: the solver's 128-bit position and masks.
 //! - [`vc`]: virtual connections by H-search (bridges, edge templates and combinations).
