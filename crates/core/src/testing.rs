@@ -1,4 +1,5 @@
-//! The conformance kit: checks every game must pass (feature `testing`).
+//! The conformance kit: checks every game must pass (feature `testing`), and the golden-game
+//! helpers ([`golden_transcript`], [`check_golden`]).
 //!
 //! Over seeded random games it checks, at every ply:
 //! - legal moves are empty if and only if the game is over;
@@ -220,5 +221,66 @@ pub fn assert_perft<G: Game>(game: &G, expected: &[u64]) {
             .map(|&(_, n)| n)
             .sum();
         assert_eq!(divided, want, "{}: perft_divide({depth}) sum", game.spec());
+    }
+}
+
+/// The transcript of a golden game: a header, the start position, then for every ply the
+/// move and its mover, the board string, the drawing and the outcome, and at the end the
+/// whole game in the game's notation. `choose` picks each move (from the game's own seeded
+/// [`Rng`], say); `note` may add a remark after a move (it sees the positions before and
+/// after). Every game's golden test compares this text with a file (see [`check_golden`]), so
+/// any change to the rules or the drawings shows as a diff.
+pub fn golden_transcript<G: Game>(
+    start: &G,
+    header: &str,
+    mut choose: impl FnMut(&G) -> G::Move,
+    note: impl Fn(&G, &G) -> String,
+) -> String {
+    let mut game = start.clone();
+    let mut out = format!(
+        "# {header}\nstart: {}\n{}",
+        game.board_string(),
+        game.render()
+    );
+    let mut moves = Vec::new();
+    while !game.outcome().is_over() {
+        let mv = choose(&game);
+        let before = game.clone();
+        game.play(mv).expect("a legal move");
+        moves.push(mv);
+        out.push_str(&format!(
+            "\nply {}: {} plays {}{}\n{}\n{}outcome: {} ({})\n",
+            game.ply(),
+            before.to_move(),
+            before.format_move(mv),
+            note(&before, &game),
+            game.board_string(),
+            game.render(),
+            game.outcome(),
+            game.outcome().result_string()
+        ));
+    }
+    out.push_str(&format!("\nmoves: {}\n", game.format_moves(&moves)));
+    out
+}
+
+/// Compares `actual` with the golden file at `path`, or rewrites the file when the
+/// environment variable `UPDATE_GOLDEN` is `1` (then review the diff before committing). On a
+/// difference it panics naming the first line that differs.
+pub fn check_golden(path: &str, actual: &str) {
+    if std::env::var("UPDATE_GOLDEN").is_ok_and(|v| v == "1") {
+        std::fs::write(path, actual).expect("write the golden file");
+        return;
+    }
+    let expected = std::fs::read_to_string(path)
+        .expect("golden file missing: run with UPDATE_GOLDEN=1 to create it");
+    if expected != actual {
+        let line = expected
+            .lines()
+            .zip(actual.lines())
+            .position(|(a, b)| a != b)
+            .map_or(expected.lines().count().min(actual.lines().count()), |i| i)
+            + 1;
+        panic!("{path} differs from this build's game from line {line}; if the change is intended, rerun with UPDATE_GOLDEN=1 and review the diff");
     }
 }
