@@ -2,17 +2,12 @@
 //! external programs (the example Python bot, a failing bot, poda itself) in tournaments.
 //! The Python tests need `python3` on the PATH.
 
+mod common;
+use common::poda;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
-
-fn poda(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_poda"))
-        .args(args)
-        .output()
-        .expect("poda runs")
-}
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()

@@ -1,53 +1,7 @@
 //! The `poda` binary end to end: output formats, exit codes and one-line errors.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
-
-fn poda(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_poda"))
-        .args(args)
-        .output()
-        .expect("poda runs")
-}
-
-fn poda_with_input(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_poda"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("poda runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn json(o: &Output) -> serde_json::Value {
-    serde_json::from_str(stdout(o).trim())
-        .unwrap_or_else(|e| panic!("not JSON ({e}): {}", stdout(o)))
-}
-
-/// A user error: exit code 2, one line on stderr starting with "poda:", no panic.
-fn assert_user_error(o: &Output, needle: &str) {
-    let err = stderr(o);
-    assert_eq!(o.status.code(), Some(2), "stderr: {err}");
-    assert_eq!(err.trim_end().lines().count(), 1, "one line: {err}");
-    assert!(err.contains(needle), "'{needle}' not in: {err}");
-    assert!(!err.contains("panicked"), "{err}");
-}
+mod common;
+use common::*;
 
 #[test]
 fn show_json() {

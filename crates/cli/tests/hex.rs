@@ -1,30 +1,8 @@
 //! `poda` on Hex end to end: show (board string, compact and separated moves), solve (the
 //! opening map of 3x3 as JSON), match and the one-line errors.
 
-use std::process::{Command, Output};
-
-fn poda(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_poda"))
-        .args(args)
-        .output()
-        .expect("poda runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn json(o: &Output) -> serde_json::Value {
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    serde_json::from_str(stdout(o).trim()).expect("JSON")
-}
-
-fn assert_user_error(o: &Output, needle: &str) {
-    let err = String::from_utf8_lossy(&o.stderr);
-    assert_eq!(o.status.code(), Some(2), "stderr: {err}");
-    assert_eq!(err.trim_end().lines().count(), 1, "one line: {err}");
-    assert!(err.contains(needle), "'{needle}' not in: {err}");
-}
+mod common;
+use common::*;
 
 #[test]
 fn show_hex_in_both_notations() {
