@@ -3,7 +3,8 @@
 For each case, poda runs as `poda engine --game <OpenSpiel string>` (so it reads and writes
 OpenSpiel's action strings) and OpenSpiel plays the same game in-process. At every ply both
 must agree on the legal moves (as action strings), on whether the game is over, and on the
-returns. The random move is sent to poda as its action string or, one time in five, as its
+returns; for mancala also on the seeds in every pit and store (read from poda's `showboard`),
+so a difference in sowing, captures or the end-of-game count shows at the ply it happens. The random move is sent to poda as its action string or, one time in five, as its
 plain action id. A case whose game this poda build does not have yet is skipped with a
 notice; any other disagreement or error fails the run.
 
@@ -64,16 +65,51 @@ class Engine:
         self.proc.wait(timeout=5)
 
 
+def mancala_cells(board):
+    """OpenSpiel's 14 mancala cells from poda's Kalah(6,4) drawing: the line with the second
+    player's store and pits P1..P6 (cells 0, 13..8), then the line with the first player's
+    pits P6..P1 and store (cells 1..6, 7)."""
+    rows = [[int(t) for t in line.replace("[", " ").replace("]", " ").replace("|", " ").split()]
+            for line in board.splitlines() if "|" in line]
+    if len(rows) != 2 or len(rows[0]) != 7 or len(rows[1]) != 7:
+        raise AssertionError("cannot read poda's mancala board:\n" + board)
+    top, bottom = rows
+    return [top[0]] + bottom + list(reversed(top[1:]))
+
+
+def openspiel_mancala_cells(state):
+    return [int(v) for v in list(state.observation_tensor(0))[:14]]
+
+
+def mancala_sides(cells):
+    """Each player's seeds, pits and store: at the end poda moves the seeds left in the pits
+    to their owners' stores and OpenSpiel leaves them there (its returns count them)."""
+    return [sum(cells[1:8]), sum(cells[8:14]) + cells[0]]
+
+
+# Games whose whole position is compared at every ply: (poda's showboard -> cells,
+# OpenSpiel state -> cells, cells -> what is compared once the game is over).
+BOARD_CHECKS = {"mancala": (mancala_cells, openspiel_mancala_cells, mancala_sides)}
+
 RETURNS = {"B+": [1.0, -1.0], "W+": [-1.0, 1.0], "0": [0.0, 0.0]}
 COLOURS = ["b", "w"]
 
 
-def check_game(engine, game, rng, label):
+def check_game(engine, game, rng, label, board_check):
     state = game.new_initial_state()
     engine.ask("clear_board")
     ply = 0
     while True:
-        (ok_l, legal), (ok_s, score) = engine.ask("legal_moves", "final_score")
+        (ok_l, legal), (ok_s, score), (ok_b, board) = engine.ask(
+            "legal_moves", "final_score", "showboard")
+        if board_check:
+            ours_cells, theirs_cells = board_check[0](board), board_check[1](state)
+            if state.is_terminal():
+                ours_cells, theirs_cells = board_check[2](ours_cells), board_check[2](theirs_cells)
+            if ours_cells != theirs_cells:
+                raise AssertionError("%s ply %d: boards differ\n poda: %s\n openspiel: %s\n"
+                                     " history: %s" % (label, ply, ours_cells, theirs_cells,
+                                                       state.history()))
         if not ok_l:
             raise AssertionError("%s ply %d: legal_moves failed: %s" % (label, ply, legal))
         ours = sorted(legal.split())
@@ -128,13 +164,17 @@ def main():
         game = pyspiel.load_game(name)
         rng = random.Random("%s/%d" % (name, args.seed))
         began = time.time()
-        plies = 0
+        plies = longest = 0
         for g in range(games):
-            plies += check_game(engine, game, rng, "%s game %d" % (name, g))
+            length = check_game(engine, game, rng, "%s game %d" % (name, g),
+                                BOARD_CHECKS.get(name))
+            plies += length
+            longest = max(longest, length)
         engine.close()
         checked += 1
-        print("ok   %-30s %5d games, %7d plies agree (%.1f s)"
-              % (name, games, plies, time.time() - began))
+        print("ok   %-30s %5d games, %7d plies agree, longest %4d (%.1f s)%s"
+              % (name, games, plies, longest, time.time() - began,
+                 ", boards compared" if name in BOARD_CHECKS else ""))
     if checked == 0:
         sys.exit("no case was checked")
 

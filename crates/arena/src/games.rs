@@ -7,14 +7,17 @@ use crate::hybrid::HybridAgent;
 use crate::kalah_hybrid::Hybrid;
 use crate::perfect::PerfectAgent;
 use crate::protocol::connect4::Connect4Hooks;
+use crate::protocol::kalah::KalahHooks;
+use crate::protocol::misere::MisereHooks;
 use crate::protocol::ProtocolHooks;
 use crate::ugr_bot::UgrBot;
-use poda_core::{AgentEntry, AgentRecipe, Catalog, Spec};
+use poda_core::{AgentEntry, AgentRecipe, Spec};
 use poda_games::connect4::Connect4;
 use poda_games::desconecta::{DesConecta, DEFAULT_MAX_PLIES};
 use poda_games::hex::Hex;
 use poda_games::kalah::Kalah;
 use poda_games::misere::Misere;
+use std::marker::PhantomData;
 
 impl ArenaGame for Connect4 {
     fn protocol() -> &'static dyn ProtocolHooks<Self> {
@@ -103,10 +106,19 @@ impl ArenaGame for DesConecta {
     }
 }
 
-/// A misère game plays with the generic agents and the inner game's evaluators negated.
-impl<G: Catalog> ArenaGame for Misere<G> {}
+/// A misère game plays with the generic agents and the inner game's evaluators negated; in
+/// the protocol it speaks the inner game's notation.
+impl<G: ArenaGame> ArenaGame for Misere<G> {
+    fn protocol() -> &'static dyn ProtocolHooks<Self> {
+        &MisereHooks::<G>(PhantomData)
+    }
+}
 
 impl ArenaGame for Kalah {
+    fn protocol() -> &'static dyn ProtocolHooks<Self> {
+        &KalahHooks
+    }
+
     fn extra_agents() -> Vec<AgentEntry<Kalah>> {
         vec![
             AgentEntry {

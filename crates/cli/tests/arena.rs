@@ -284,3 +284,39 @@ fn an_external_bot_can_be_watched_in_play() {
     assert!(o.status.success(), "{}", text(&o.stderr));
     assert!(text(&o.stdout).contains("Game over"), "{}", text(&o.stdout));
 }
+
+/// `external` and the tournament need nothing game-specific for OpenSpiel's names: poda
+/// itself, spoken to in OpenSpiel's dialect (`game mancala`, cells 1..13; `game
+/// misere(game=connect_four())`, `x3`/`o3`), plays whole games without a forfeit.
+#[test]
+fn poda_in_openspiel_dialect_joins_mancala_and_misere_tournaments() {
+    for (game, opponent) in [("kalah", "greedy-ugr"), ("misere(connect4)", "random")] {
+        let out = scratch(&format!("openspiel-{}", game.len()));
+        let poda_engine = format!(
+            "external(cmd=\"{} engine --agent alphabeta(depth=2)\",dialect=openspiel)",
+            env!("CARGO_BIN_EXE_poda")
+        );
+        let o = poda(&[
+            "tournament",
+            game,
+            opponent,
+            &poda_engine,
+            "--games-per-pair",
+            "4",
+            "--threads",
+            "2",
+            "--quiet",
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "{game}: {}", text(&o.stderr));
+        let recs = records(&out);
+        assert_eq!(recs.len(), 4, "{game}: every game is played");
+        for r in recs.values() {
+            assert_eq!(r["reason"], serde_json::Value::Null, "{game}: {r}");
+            let moves = r["moves"].as_array().expect("the moves");
+            assert!(moves.len() >= 7, "{game}: {r}");
+        }
+        let _ = std::fs::remove_dir_all(out);
+    }
+}

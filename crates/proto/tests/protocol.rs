@@ -166,6 +166,8 @@ fn garbage_never_stops_the_engine() {
         "hex(",
         "connect_four",
         "misere(game=connect_four())",
+        "mancala",
+        "13",
         "undo",
         "99999999999999999999",
         "-1",

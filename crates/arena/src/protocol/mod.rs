@@ -10,11 +10,15 @@
 //!
 //! Moves are read and written in one of two [`Dialect`]s, chosen by how the game was named:
 //! poda's own notation (`connect4`, `hex(size=7)`; for Hex this is HTP with benzene's
-//! `swap-pieces`), or OpenSpiel's action strings and ids (`connect_four`, `hex(board_size=7)`;
-//! see [`openspiel`]), so that OpenSpiel's GTP bot can referee poda.
+//! `swap-pieces`), or OpenSpiel's action strings and ids (`connect_four`, `hex(board_size=7)`,
+//! `mancala`, `misere(game=connect_four())`; see [`openspiel`]), so that OpenSpiel's GTP bot
+//! can referee poda. Per game: [`connect4`], [`hex`], [`kalah`] (OpenSpiel's `mancala`) and
+//! [`misere`] (any wrapped game, through the inner game's hooks).
 
 pub mod connect4;
 pub mod hex;
+pub mod kalah;
+pub mod misere;
 pub mod openspiel;
 
 use poda_core::{Game, MoveParseError, Outcome, Player};
