@@ -139,7 +139,7 @@ impl ArenaGame for Kalah {
     }
 
     /// The engine with the default evaluator (exact in the endgame); see
-    /// notes/kalah-benchmarks.md for the measurements behind the choice.
+    /// docs/benchmarks/kalah.md for the measurements behind the choice.
     fn best_agent(&self, movetime: &str) -> Spec {
         Spec::parse(&format!("engine(movetime={movetime},eval=positional)")).expect("a valid spec")
     }

@@ -8,15 +8,14 @@
 //!   pruned engine and MCTS policy.
 //! - [`ratings`]: maximum-likelihood (Bradley-Terry) ratings of many players.
 //! - [`tournament`]: round robins with paired openings, resumable, with reports.
-//! - [`process`]: child processes spoken to line by line, with deadlines; [`child`]: the
-//!   same for the course's Mancala bots; [`ugr_bot`]: those bots as agents (`ugr-bot`).
+//! - [`process`]: child processes spoken to line by line, with deadlines (under `external`
+//!   and `ugr-bot`); [`ugr_bot`]: the course's Mancala bots as agents (`ugr-bot`).
 //! - [`kalah_hybrid`]: Kalah's strongest agent, the engine then the exact solver (`hybrid`).
 //! - [`protocol`]: the engine protocol's per-game hooks and OpenSpiel's game names.
 //! - [`external`]: `external(cmd=...)`, an agent that is another program.
 #![forbid(unsafe_code)]
 
 pub mod bench;
-pub mod child;
 pub mod external;
 pub mod factory;
 pub mod game;

@@ -5,17 +5,21 @@
 //! `external(cmd=...)`, course-protocol bots). Reading with a deadline needs no `unsafe` and no
 //! non-blocking I/O: a reader thread owns the child's stdout and forwards whole lines through a
 //! channel, and the caller waits on the channel with `recv_timeout`. The child's stderr is
-//! appended to a log file (or discarded), never mixed with ours.
+//! appended to a log file, discarded, kept as a tail of its last [`STDERR_TAIL`] lines (drained
+//! by another thread, so a chatty program never blocks on a full pipe; the tail ends the
+//! message of [`ProcessError::Exited`]), or passed through to ours ([`StderrSink`]).
 //!
 //! On Unix the child leads its own process group, so [`ChildProcess::kill`] also ends the
 //! programs it started (a shell script that runs an interpreter, say); the group is signalled
 //! with the system's `kill` command, which keeps this crate free of `unsafe` FFI.
 
+use std::collections::VecDeque;
 use std::fs::{File, OpenOptions};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use thiserror::Error;
 
@@ -25,6 +29,8 @@ const SHUTDOWN_GRACE: Duration = Duration::from_millis(500);
 const EXIT_POLL: Duration = Duration::from_millis(10);
 /// Longest line accepted from a child (a runaway program must not exhaust memory).
 pub const MAX_LINE_BYTES: usize = 1 << 20;
+/// Lines of stderr kept by [`StderrSink::Tail`] for error messages.
+pub const STDERR_TAIL: usize = 20;
 
 /// What can go wrong talking to a child.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -43,12 +49,26 @@ pub enum ProcessError {
     LineTooLong,
 }
 
+/// Where a child's stderr goes.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub enum StderrSink {
+    /// Thrown away.
+    #[default]
+    Discard,
+    /// Appended to this file.
+    Log(PathBuf),
+    /// The last [`STDERR_TAIL`] lines kept for error messages.
+    Tail,
+    /// Passed through to our stderr (to watch a program's debugging output).
+    Inherit,
+}
+
 /// How to start a child: the argument vector, and where its stderr goes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ProcessSpec {
     pub argv: Vec<String>,
-    /// File the child's stderr is appended to; `None` discards it.
-    pub stderr_log: Option<PathBuf>,
+    /// Where the child's stderr goes.
+    pub stderr: StderrSink,
     /// Working directory, if not ours.
     pub dir: Option<PathBuf>,
 }
@@ -59,7 +79,7 @@ impl ProcessSpec {
         let argv = split_command_line(line)?;
         Ok(ProcessSpec {
             argv,
-            stderr_log: None,
+            stderr: StderrSink::Discard,
             dir: None,
         })
     }
@@ -71,6 +91,16 @@ pub struct ChildProcess {
     child: Child,
     stdin: Option<ChildStdin>,
     lines: Receiver<Result<String, ProcessError>>,
+    /// The last lines of stderr with [`StderrSink::Tail`].
+    stderr_tail: Arc<Mutex<StderrTail>>,
+}
+
+/// What the stderr thread of [`StderrSink::Tail`] has read.
+#[derive(Default)]
+struct StderrTail {
+    lines: VecDeque<String>,
+    /// The stream has ended.
+    closed: bool,
 }
 
 impl std::fmt::Debug for ChildProcess {
@@ -94,9 +124,11 @@ impl ChildProcess {
             .args(&spec.argv[1..])
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(match &spec.stderr_log {
-                Some(path) => Stdio::from(open_log(path)?),
-                None => Stdio::null(),
+            .stderr(match &spec.stderr {
+                StderrSink::Discard => Stdio::null(),
+                StderrSink::Log(path) => Stdio::from(open_log(path)?),
+                StderrSink::Tail => Stdio::piped(),
+                StderrSink::Inherit => Stdio::inherit(),
             });
         if let Some(dir) = &spec.dir {
             command.current_dir(dir);
@@ -117,11 +149,21 @@ impl ChildProcess {
             .ok_or_else(|| ProcessError::Io("no stdout pipe".into()))?;
         let (sender, lines) = mpsc::channel();
         std::thread::spawn(move || read_lines(BufReader::new(stdout), sender));
+        let stderr_tail = Arc::new(Mutex::new(StderrTail {
+            lines: VecDeque::new(),
+            // Only a piped stderr has a thread to read it to its end.
+            closed: spec.stderr != StderrSink::Tail,
+        }));
+        if let Some(err) = child.stderr.take() {
+            let tail = stderr_tail.clone();
+            std::thread::spawn(move || keep_tail(BufReader::new(err), &tail));
+        }
         Ok(ChildProcess {
             spec: spec.clone(),
             child,
             stdin,
             lines,
+            stderr_tail,
         })
     }
 
@@ -159,6 +201,23 @@ impl ChildProcess {
         }
     }
 
+    /// Sends `line` and waits at most `timeout` for the answer line.
+    pub fn request(&mut self, line: &str, timeout: Duration) -> Result<String, ProcessError> {
+        self.send_line(line)?;
+        self.read_line(Instant::now() + timeout)
+    }
+
+    /// The last lines of the child's stderr (empty unless it goes to [`StderrSink::Tail`]).
+    pub fn stderr_tail(&self) -> Vec<String> {
+        let tail = self.stderr_tail.lock().unwrap_or_else(|e| e.into_inner());
+        tail.lines.iter().cloned().collect()
+    }
+
+    fn stderr_closed(&self) -> bool {
+        let tail = self.stderr_tail.lock().unwrap_or_else(|e| e.into_inner());
+        tail.closed
+    }
+
     /// True while the child runs.
     pub fn is_running(&mut self) -> bool {
         matches!(self.child.try_wait(), Ok(None))
@@ -175,9 +234,12 @@ impl ChildProcess {
         if self.is_running() {
             #[cfg(unix)]
             {
-                // The child leads its own group (see `spawn`): signal the whole group.
+                // The child leads its own group (see `spawn`): signal the whole group. The
+                // `--` is vital: procps-ng 4.0.2's kill (this machine's) reads `-KILL -12345`
+                // as kill(-1, SIGKILL), which ends every process the user may signal; with
+                // `--` it signals group 12345 (checked under strace).
                 let _ = Command::new("kill")
-                    .args(["-KILL", &format!("-{}", self.child.id())])
+                    .args(["-KILL", "--", &format!("-{}", self.child.id())])
                     .stdout(Stdio::null())
                     .stderr(Stdio::null())
                     .status();
@@ -212,14 +274,27 @@ impl ChildProcess {
     fn exited_error(&mut self) -> ProcessError {
         // The reader may see end of file a moment before the exit status is available.
         let until = Instant::now() + Duration::from_millis(100);
-        loop {
+        let status = loop {
             if let Some(status) = self.exit_status() {
-                return ProcessError::Exited(status.to_string());
+                break status.to_string();
             }
             if Instant::now() >= until {
-                return ProcessError::Exited("closed its output".into());
+                break "closed its output".to_string();
             }
             std::thread::sleep(EXIT_POLL);
+        };
+        // Likewise its last words on stderr may still be on their way.
+        while !self.stderr_closed() && Instant::now() < until {
+            std::thread::sleep(EXIT_POLL);
+        }
+        let tail = self.stderr_tail();
+        if tail.is_empty() {
+            ProcessError::Exited(status)
+        } else {
+            ProcessError::Exited(format!(
+                "{status}; its stderr ends with: {}",
+                tail.join(" | ")
+            ))
         }
     }
 }
@@ -265,6 +340,36 @@ fn read_lines(mut reader: impl BufRead, sender: mpsc::Sender<Result<String, Proc
         let stop = message.is_err();
         if sender.send(message).is_err() || stop {
             return;
+        }
+    }
+}
+
+/// The stderr thread of [`StderrSink::Tail`]: keeps the last [`STDERR_TAIL`] lines (each cut
+/// at [`MAX_LINE_BYTES`]) until end of file.
+fn keep_tail(mut reader: impl BufRead, tail: &Mutex<StderrTail>) {
+    let mut buffer = Vec::new();
+    loop {
+        buffer.clear();
+        let read = reader
+            .by_ref()
+            .take(MAX_LINE_BYTES as u64)
+            .read_until(b'\n', &mut buffer);
+        let mut t = tail.lock().unwrap_or_else(|e| e.into_inner());
+        match read {
+            Ok(0) | Err(_) => {
+                t.closed = true;
+                return;
+            }
+            Ok(_) => {
+                while buffer.last().is_some_and(|&b| b == b'\n' || b == b'\r') {
+                    buffer.pop();
+                }
+                if t.lines.len() == STDERR_TAIL {
+                    t.lines.pop_front();
+                }
+                t.lines
+                    .push_back(String::from_utf8_lossy(&buffer).into_owned());
+            }
         }
     }
 }
@@ -405,7 +510,7 @@ mod tests {
         let log = dir.join("child.log");
         let mut spec =
             ProcessSpec::from_command_line("sh -c 'echo oops >&2; echo one; exit 3'").unwrap();
-        spec.stderr_log = Some(log.clone());
+        spec.stderr = StderrSink::Log(log.clone());
         let mut p = ChildProcess::spawn(&spec).unwrap();
         assert_eq!(p.read_line(secs(5.0)).unwrap(), "one");
         match p.read_line(secs(5.0)) {
@@ -416,6 +521,27 @@ mod tests {
         let text = std::fs::read_to_string(&log).unwrap();
         assert!(text.contains("oops"), "{text}");
         let _ = std::fs::remove_dir_all(dir);
+    }
+
+    #[test]
+    fn a_dead_child_reports_the_tail_of_its_stderr() {
+        let mut spec = ProcessSpec::from_command_line(
+            "sh -c 'for i in $(seq 30); do echo line$i >&2; done; echo oops >&2; exit 3'",
+        )
+        .unwrap();
+        spec.stderr = StderrSink::Tail;
+        let mut p = ChildProcess::spawn(&spec).unwrap();
+        match p.request("anything", Duration::from_secs(5)) {
+            Err(ProcessError::Exited(message)) => {
+                assert!(message.contains('3'), "{message}");
+                assert!(message.contains("line30 | oops"), "{message}");
+            }
+            other => panic!("expected an exit, got {other:?}"),
+        }
+        let tail = p.stderr_tail();
+        assert_eq!(tail.len(), STDERR_TAIL);
+        assert_eq!(tail.last().map(String::as_str), Some("oops"));
+        assert!(!tail.iter().any(|l| l == "line10"), "{tail:?}");
     }
 
     #[test]

@@ -30,7 +30,7 @@
 //! the same search starts from the initial position; when that fails (a random opening was
 //! played) the list is sent empty. The course's bots read the board, not the moves.
 
-use crate::child::{ChildError, ChildProcess, StderrMode};
+use crate::process::{ChildProcess, ProcessError, ProcessSpec, StderrSink};
 use poda_core::{Agent, AgentError, Choice, Game, Player, Spec, SpecError, Turn};
 use poda_games::kalah::Kalah;
 use std::time::Duration;
@@ -39,16 +39,13 @@ use std::time::Duration;
 pub const DEFAULT_MOVE_TIMEOUT: Duration = Duration::from_secs(2);
 /// Time allowed for starting the program and the first answers.
 pub const DEFAULT_STARTUP: Duration = Duration::from_secs(10);
-/// Time a bot gets to exit by itself after `END`.
-const EXIT_GRACE: Duration = Duration::from_millis(500);
 
 /// The agent (see the module doc).
 pub struct UgrBot {
     name: String,
-    command: String,
+    process: ProcessSpec,
     move_timeout: Duration,
     startup: Duration,
-    stderr: StderrMode,
     session: Option<Session>,
 }
 
@@ -67,37 +64,39 @@ impl UgrBot {
         let command = spec
             .get("cmd")
             .ok_or_else(|| spec.bad_value("cmd", "", "the bot's command line is required"))?;
-        crate::child::split_command(command).map_err(|e| spec.bad_value("cmd", command, e))?;
+        let mut process = ProcessSpec::from_command_line(command)
+            .map_err(|e| spec.bad_value("cmd", command, e.to_string()))?;
         let move_timeout = spec
             .duration_opt("timeout")?
             .unwrap_or(DEFAULT_MOVE_TIMEOUT);
         let startup = spec.duration_opt("startup")?.unwrap_or(DEFAULT_STARTUP);
-        let stderr = match spec.get("stderr").unwrap_or("tail") {
-            "tail" => StderrMode::Tail,
-            "show" => StderrMode::Inherit,
+        process.stderr = match spec.get("stderr").unwrap_or("tail") {
+            "tail" => StderrSink::Tail,
+            "show" => StderrSink::Inherit,
             other => return Err(spec.bad_value("stderr", other, "expected tail or show")),
         };
         Ok(UgrBot {
             name: spec.to_string(),
-            command: command.to_string(),
+            process,
             move_timeout,
             startup,
-            stderr,
             session: None,
         })
     }
 
     fn end_session(&mut self) {
-        if let Some(s) = self.session.take() {
-            s.process.shutdown(Some("END"), EXIT_GRACE);
+        if let Some(mut s) = self.session.take() {
+            // A bot that is already gone cannot hear it; `shutdown` still reaps it.
+            let _ = s.process.send_line("END");
+            s.process.shutdown();
         }
     }
 
     /// Starts the bot for a game in which it plays `player`.
     fn start(&self, player: Player) -> Result<Session, AgentError> {
-        let mut process = ChildProcess::spawn(&self.command, self.stderr)
-            .map_err(|e| AgentError::Crashed(e.to_string()))?;
-        let handshake = |p: &mut ChildProcess| -> Result<(), ChildError> {
+        let mut process =
+            ChildProcess::spawn(&self.process).map_err(|e| AgentError::Crashed(e.to_string()))?;
+        let handshake = |p: &mut ChildProcess| -> Result<(), ProcessError> {
             p.request("GETNAME", self.startup)?;
             p.request(&format!("SETPLAYER {}", player.index()), self.startup)?;
             p.request(
@@ -122,9 +121,9 @@ impl Drop for UgrBot {
 }
 
 /// The agent error for a child failure: a forfeit in the course.
-fn failure(when: &str, e: ChildError) -> AgentError {
+fn failure(when: &str, e: ProcessError) -> AgentError {
     match e {
-        ChildError::Timeout(d) => AgentError::Timeout(d),
+        ProcessError::Timeout(d) => AgentError::Timeout(d),
         other => AgentError::Crashed(format!("{when}: {other}")),
     }
 }

@@ -144,7 +144,7 @@ mod tests {
         let script = "read a; printf '= one\\n\\n'; read b; printf '\\n?7 nope\\n\\n'; sleep 30";
         let spec = ProcessSpec {
             argv: vec!["sh".into(), "-c".into(), script.into()],
-            stderr_log: None,
+            stderr: crate::process::StderrSink::Discard,
             dir: None,
         };
         let mut c = GtpClient::spawn(&spec).unwrap();

@@ -22,7 +22,7 @@ mod client;
 pub use client::{ClientError, GtpClient, Reply};
 
 use crate::factory::ArenaGame;
-use crate::process::{ProcessError, ProcessSpec};
+use crate::process::{ProcessError, ProcessSpec, StderrSink};
 use crate::protocol::Dialect;
 use poda_core::{Agent, AgentError, Choice, Game, Player, Spec, SpecError, Turn};
 use std::path::PathBuf;
@@ -61,7 +61,7 @@ impl ExternalConfig {
         })?;
         let mut process = ProcessSpec::from_command_line(cmd)
             .map_err(|e| spec.bad_value("cmd", cmd, e.to_string()))?;
-        process.stderr_log = Some(match spec.get("log") {
+        process.stderr = StderrSink::Log(match spec.get("log") {
             Some(path) => PathBuf::from(path),
             None => default_log(cmd),
         });
@@ -137,9 +137,9 @@ impl<G: Game> ExternalAgent<G> {
     }
 
     fn log_note(&self) -> String {
-        match &self.config.process.stderr_log {
-            Some(p) => format!(" (its stderr is in {})", p.display()),
-            None => String::new(),
+        match &self.config.process.stderr {
+            StderrSink::Log(p) => format!(" (its stderr is in {})", p.display()),
+            _ => String::new(),
         }
     }
 

@@ -36,7 +36,7 @@ pub struct Weights {
     pub threat: i64,
 }
 
-/// The default weights (tuned by fixed-depth matches, notes/kalah-benchmarks.md).
+/// The default weights (tuned by fixed-depth matches, docs/benchmarks/kalah.md).
 pub const DEFAULT_WEIGHTS: Weights = Weights {
     store: SEED,
     side: 30,

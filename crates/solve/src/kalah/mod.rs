@@ -28,7 +28,7 @@ use tt::Table;
 /// Default table size (MiB).
 pub const DEFAULT_TT_MIB: usize = 512;
 /// Default seeds covered by the endgame table, and its cap in entries (bytes). Filled
-/// lazily and full-width, a larger table costs more than it saves (notes/kalah-benchmarks.md).
+/// lazily and full-width, a larger table costs more than it saves (docs/benchmarks/kalah.md).
 pub const DEFAULT_ENDGAME_SEEDS: u32 = 12;
 pub const DEFAULT_ENDGAME_ENTRIES: u64 = 1 << 28;
 /// Values must fit the table's byte encoding.
