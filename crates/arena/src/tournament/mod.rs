@@ -37,6 +37,8 @@ pub struct Tournament {
     pub games_per_pair: usize,
     pub opening_plies: usize,
     pub seed: u64,
+    /// Adjudicate an unfinished game as a draw after this many plies; `None`: the game's own
+    /// cap ([`ArenaGame::default_max_plies`](crate::ArenaGame::default_max_plies)), if any.
     pub max_plies: Option<u32>,
 }
 

@@ -191,7 +191,8 @@ fn worker<G: ArenaGame>(
                 tournament.opening_plies,
                 tournament.opening_seed(pairing.round),
             ),
-            max_plies: tournament.max_plies,
+            // Games that can cycle get their documented cap unless the tournament names one.
+            max_plies: tournament.max_plies.or_else(|| start.default_max_plies()),
             seed: tournament.game_seed(index),
         };
         let mut record = play_game(

@@ -37,7 +37,8 @@ pub struct TournamentArgs {
     /// Seed of the openings and the agents' random choices (default 1).
     #[arg(long)]
     pub seed: Option<u64>,
-    /// Adjudicate an unfinished game as a draw after this many plies.
+    /// Adjudicate an unfinished game as a draw after this many plies (default: the game's own
+    /// cap for games that can cycle, e.g. 300 for desconecta4boom; none otherwise).
     #[arg(long)]
     pub max_plies: Option<u32>,
     /// Directory of the records (games.jsonl), reports and logs.
