@@ -46,7 +46,7 @@ pub use eval_course::{
     puntuacion, windows, CourseTest, SeedCells, SeedLines, CELLS_THREE, CELLS_TWO, COLUMN_WEIGHTS,
     COURSE_WIN, LINES_THREE, LINES_TWO,
 };
-pub use eval_squeeze::{Squeeze, LOST_NOW, SQUEEZE, WIN_NOW};
+pub use eval_squeeze::{Squeeze, LOST_NOW, PLAYABLE_POISON, SQUEEZE, WIN_NOW};
 pub use game_impl::cell_char;
 pub use position::{
     board_mask, bottom_mask, cell_bit, cell_of, column_mask, first_in_scan_order, four_cells,
