@@ -12,9 +12,9 @@
 //! - Poison cells within reach (zero-sum): a playable cell (the lowest empty cell of a column)
 //!   where a player's piece would complete that player's own four is a move it can never
 //!   make; each such cell costs its owner [`PLAYABLE_POISON`]. Running out of safe moves is
-//!   how this misère game is lost. Measured at 200 ms per move against ninja 3, 12 games
-//!   each: without this term 10 wins 1 draw 8 losses of 20 (55%); with it 12 of 12 wins
-//!   (`notes/desconecta-benchmarks.md`).
+//!   how this misère game is lost. Measured at 200 ms per move against ninja 3: without
+//!   this term the engine won 11, drew 1 and lost 8 of 20 games; with it 80 wins, 14 draws
+//!   (ply cap) and 8 losses of 102 (`notes/desconecta-benchmarks.md`).
 //! - Squeeze (NOT zero-sum): each piece of the asking player's opponent on the board is worth
 //!   [`SQUEEZE`] to the asking player; its own pieces count nothing. Search asks the root
 //!   player's view (see `poda_core::Evaluator`), so the engine steers towards positions where
