@@ -95,7 +95,7 @@ impl ArenaGame for Hex {
 }
 
 /// The strongest DesConecta-4 BOOM player is the engine with the default evaluation `squeeze`
-/// (measured against the ninjas and the seed players in `notes/desconecta-benchmarks.md`).
+/// (measured against the ninjas and the seed players in `docs/benchmarks/desconecta.md`).
 impl ArenaGame for DesConecta {
     fn best_agent(&self, movetime: &str) -> Spec {
         Spec::parse(&format!("engine(movetime={movetime},eval=squeeze)")).expect("a valid spec")

@@ -9,6 +9,12 @@
 //!   ([`WIN_NOW`]); if every action loses at once (each PUT completes its four, and it has no
 //!   bomb or its BOOM loses too) it is as good as lost ([`LOST_NOW`]). These are one ply
 //!   beyond the horizon, where a fixed-depth search is blind.
+//! - Poison cells within reach (zero-sum): a playable cell (the lowest empty cell of a column)
+//!   where a player's piece would complete that player's own four is a move it can never
+//!   make; each such cell costs its owner [`PLAYABLE_POISON`]. Running out of safe moves is
+//!   how this misère game is lost. Measured at 200 ms per move against ninja 3: without
+//!   this term the engine won 11, drew 1 and lost 8 of 20 games; with it 80 wins, 14 draws
+//!   (ply cap) and 8 losses of 102 (`docs/benchmarks/desconecta.md`).
 //! - Squeeze (NOT zero-sum): each piece of the asking player's opponent on the board is worth
 //!   [`SQUEEZE`] to the asking player; its own pieces count nothing. Search asks the root
 //!   player's view (see `poda_core::Evaluator`), so the engine steers towards positions where
@@ -17,7 +23,7 @@
 //!   settles into both sides exploding a bomb every five rounds on a nearly empty board, a
 //!   draw in practice; a zero-sum piece count (own pieces a cost) made that worse, rewarding
 //!   only the opponent's pieces made the games decisive. The measurements behind these
-//!   choices are in `notes/desconecta-benchmarks.md`.
+//!   choices are in `docs/benchmarks/desconecta.md`.
 //!
 //! Move-ordering hint: a BOOM first (it is often the critical move), a PUT that completes the
 //! mover's own four last (it loses at once).
@@ -34,6 +40,8 @@ pub const WIN_NOW: i64 = 3_000;
 pub const LOST_NOW: i64 = 3_000;
 /// Value, to the asking player, of each of its opponent's pieces on the board.
 pub const SQUEEZE: i64 = 10;
+/// Cost to a player of each playable cell where its own piece would complete its four.
+pub const PLAYABLE_POISON: i64 = 40;
 /// Move-ordering hints.
 pub const HINT_BOOM: i32 = 100;
 pub const HINT_SUICIDE: i32 = -10_000;
@@ -48,6 +56,15 @@ impl Squeeze {
         let (own3, own2) = SeedCells::counts(state.pieces(player));
         let (opp3, opp2) = SeedCells::counts(state.pieces(player.opponent()));
         CELLS_THREE * (opp3 - own3) + CELLS_TWO * (opp2 - own2)
+    }
+
+    /// The playable poison cells (zero-sum): `PLAYABLE_POISON` per playable cell of the
+    /// opponent's that would complete its four, minus the same for `player`.
+    fn poison(state: &DesConecta, player: Player) -> i64 {
+        let empty = state.empty();
+        let open = state.possible();
+        let cells = |p: Player| (four_cells(state.pieces(p), empty) & open).count_ones() as i64;
+        PLAYABLE_POISON * (cells(player.opponent()) - cells(player))
     }
 
     /// The tactics of the side to move, from its view (zero-sum).
@@ -91,7 +108,7 @@ impl Evaluator<DesConecta> for Squeeze {
             -tactics
         };
         let squeeze = SQUEEZE * state.pieces(player.opponent()).count_ones() as i64;
-        Self::structure(state, player) + tactics + squeeze
+        Self::structure(state, player) + Self::poison(state, player) + tactics + squeeze
     }
 
     fn move_hint(&self, state: &DesConecta, mv: Action) -> i32 {

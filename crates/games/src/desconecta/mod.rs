@@ -46,7 +46,7 @@ pub use eval_course::{
     puntuacion, windows, CourseTest, SeedCells, SeedLines, CELLS_THREE, CELLS_TWO, COLUMN_WEIGHTS,
     COURSE_WIN, LINES_THREE, LINES_TWO,
 };
-pub use eval_squeeze::{Squeeze, LOST_NOW, SQUEEZE, WIN_NOW};
+pub use eval_squeeze::{Squeeze, LOST_NOW, PLAYABLE_POISON, SQUEEZE, WIN_NOW};
 pub use game_impl::cell_char;
 pub use position::{
     board_mask, bottom_mask, cell_bit, cell_of, column_mask, first_in_scan_order, four_cells,
@@ -56,5 +56,5 @@ pub use position::{
 pub use setup::BoardError;
 
 /// Plies after which match play scores an unfinished game a draw by default (not a rule of
-/// the game; see the module doc and `notes/desconecta-benchmarks.md` for how it was chosen).
+/// the game; see the module doc and `docs/benchmarks/desconecta.md` for how it was chosen).
 pub const DEFAULT_MAX_PLIES: u32 = 300;

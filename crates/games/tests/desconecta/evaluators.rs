@@ -3,7 +3,8 @@
 
 use poda_core::{Evaluator, Game, Outcome, Player, Rng};
 use poda_games::desconecta::{
-    Action, CourseTest, DesConecta, SeedCells, SeedLines, Squeeze, LOST_NOW, SQUEEZE, WIN_NOW,
+    Action, CourseTest, DesConecta, SeedCells, SeedLines, Squeeze, LOST_NOW, PLAYABLE_POISON,
+    SQUEEZE, WIN_NOW,
 };
 
 const SIDE: i32 = 7;
@@ -259,8 +260,32 @@ fn the_seed_heuristics_are_zero_sum() {
     }
 }
 
+/// Playable cells (lowest empty cell of a column) where a piece of `jugador` (1 or 2) would
+/// make a four of its colour: counted on the array, walking out from the cell.
+fn poison_literal(grid: &Grid, jugador: u8) -> i64 {
+    let mut count = 0;
+    for c in 0..SIDE {
+        let Some(f) = (0..SIDE).find(|&f| grid.0[f as usize][c as usize] == 0) else {
+            continue;
+        };
+        let run = |df: i32, dc: i32| {
+            (1..4)
+                .take_while(|&k| grid.colour(f + k * df, c + k * dc) == jugador)
+                .count()
+        };
+        if [(0, 1), (1, 0), (1, 1), (1, -1)]
+            .iter()
+            .any(|&(df, dc)| run(df, dc) + run(-df, -dc) >= 3)
+        {
+            count += 1;
+        }
+    }
+    count
+}
+
 #[test]
-fn squeeze_is_seed_cells_plus_tactics_plus_the_opponents_pieces() {
+fn squeeze_is_seed_cells_plus_poison_plus_tactics_plus_the_opponents_pieces() {
+    let mut poison_seen = 0;
     let mut tactics_seen = [0; 2];
     let mut positions = random_positions(10_000, 15);
     positions.extend(careful_positions(10_000, 16));
@@ -282,7 +307,17 @@ fn squeeze_is_seed_cells_plus_tactics_plus_the_opponents_pieces() {
         for p in Player::BOTH {
             let sign = if p == mover { 1 } else { -1 };
             let opponent_pieces = game.pieces(p.opponent()).count_ones() as i64;
-            let want = SeedCells.evaluate(&game, p) + sign * tactics + SQUEEZE * opponent_pieces;
+            let grid = Grid::new(&game);
+            let (own, other) = match p {
+                Player::First => (1, 2),
+                Player::Second => (2, 1),
+            };
+            let poison = poison_literal(&grid, other) - poison_literal(&grid, own);
+            poison_seen += (poison != 0) as usize;
+            let want = SeedCells.evaluate(&game, p)
+                + PLAYABLE_POISON * poison
+                + sign * tactics
+                + SQUEEZE * opponent_pieces;
             assert_eq!(Squeeze.evaluate(&game, p), want, "{}", game.board_string());
         }
         // The part that is not zero-sum is exactly the squeeze of both sides' pieces.
@@ -295,4 +330,5 @@ fn squeeze_is_seed_cells_plus_tactics_plus_the_opponents_pieces() {
         tactics_seen.iter().all(|&n| n > 20),
         "both tactics occur: {tactics_seen:?}"
     );
+    assert!(poison_seen > 1_000, "poison cells occur: {poison_seen}");
 }
