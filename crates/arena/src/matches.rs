@@ -26,6 +26,8 @@ pub struct MatchConfig<G> {
     pub seed: u64,
     pub threads: usize,
     pub opening_plies: usize,
+    /// Adjudicate an unfinished game as a draw after this many plies; `None`: the game's own
+    /// cap ([`ArenaGame::default_max_plies`]), if any.
     pub max_plies: Option<u32>,
 }
 
@@ -151,7 +153,10 @@ fn worker<G: ArenaGame>(
         let setup = GameSetup {
             index,
             opening,
-            max_plies: config.max_plies,
+            // Games that can cycle get their documented cap unless the match names one.
+            max_plies: config
+                .max_plies
+                .or_else(|| config.start.default_max_plies()),
             seed: config
                 .seed
                 .wrapping_add(index as u64)

@@ -56,7 +56,6 @@ pub fn run(args: MatchArgs) -> Result<()> {
 }
 
 fn play_match<G: ArenaGame>(start: G, args: &MatchArgs) -> Result<()> {
-    let max_plies = args.max_plies.or_else(|| start.default_max_plies());
     let config = MatchConfig {
         start,
         agent_a: args.agent_a.clone(),
@@ -65,7 +64,7 @@ fn play_match<G: ArenaGame>(start: G, args: &MatchArgs) -> Result<()> {
         seed: args.seed,
         threads: args.threads,
         opening_plies: args.opening_plies,
-        max_plies,
+        max_plies: args.max_plies,
     };
     // Bad specs fail here, before a file is opened or a game is played.
     input::agent(&config.start, &args.agent_a)?;
