@@ -37,8 +37,10 @@ impl ArenaGame for Connect4 {
             },
             AgentEntry {
                 name: "hybrid",
-                help: "hybrid(movetime=1s,eval=NAME,tt=64): the solver if it finishes in half the \
-                       time, else the engine (7x6 only); best",
+                help:
+                    "hybrid(movetime=1s,eval=NAME,tt=64): the perfect move if the solver finds it \
+                       in time, else a move that keeps a win or draw the solver proves, else \
+                       the engine (7x6 only); best",
                 build: |game, spec| {
                     Ok(AgentRecipe::Agent(Box::new(HybridAgent::from_spec(
                         game, spec,

@@ -1,23 +1,36 @@
 //! `hybrid`: Connect 4's strongest timed player — the exact solver when it can finish in
 //! time, the engine otherwise.
 //!
-//! Each move first gives the solver (with the opening book) half the move time. If it
-//! proves the position in time, the move is the perfect player's (`crate::perfect`): best
-//! exact score, hardest for the opponent, most central. If the deadline stops it, the engine
-//! searches with the time left. The solver's table is kept between moves, so the work of an
-//! interrupted attempt speeds up the next. Late in the game (about 16 stones and more on this
-//! machine) the solver nearly always finishes, so the hybrid plays the end perfectly.
+//! Each move tries, within shares of the move time:
+//! 1. the perfect player's move (`crate::perfect`: best exact score, hardest for the
+//!    opponent, most central), if the exact search finishes within [`EXACT_SHARE`];
+//! 2. else the position's weak value (win, draw or loss), within [`WEAK_SHARE`], then
+//!    null-window tests of the columns, centre first, within [`KEEP_SHARE`]: the first
+//!    column that keeps a win, or among those that keep a draw the one hardest for the
+//!    opponent. A weak search is several times cheaper than an exact one (measured on
+//!    middle-game positions in `docs/benchmarks/connect4.md`), so from about ply 8 at 1 s
+//!    per move the hybrid no longer leaves a won or drawn position by a heuristic mistake;
+//! 3. else (unknown, or lost) the engine searches with the time left: in a lost position
+//!    its heuristic is the best practical try against a fallible opponent.
+//!
+//! The solver's table is kept between moves, so the work of an interrupted attempt speeds
+//! up the next. Late in the game the exact search nearly always finishes, so the hybrid
+//! plays the end perfectly (quickest win, slowest loss).
 
 use crate::perfect::pons_to_score;
 use poda_core::{Agent, AgentError, Choice, Game, Score, SearchInfo, Spec, SpecError, Turn};
 use poda_games::connect4::Connect4;
 use poda_search::agents::DEFAULT_MOVETIME;
 use poda_search::{Engine, EngineConfig, Limits};
-use poda_solve::{Position, Solver, TieBreak};
+use poda_solve::{hardest, Position, Solver, TieBreak};
 use std::time::{Duration, Instant};
 
-/// Share of the move time given to the solver first.
-const SOLVER_SHARE: f64 = 0.5;
+/// The exact search stops at this share of the move time...
+const EXACT_SHARE: f64 = 0.2;
+/// ...the weak search of the position at this one...
+const WEAK_SHARE: f64 = 0.6;
+/// ...and the tests of the columns that keep its value at this one.
+const KEEP_SHARE: f64 = 0.9;
 /// Table size of the solver and of the engine (MiB each), unless `tt` says otherwise.
 const DEFAULT_TT_MIB: usize = 64;
 
@@ -60,6 +73,28 @@ impl HybridAgent {
     }
 }
 
+impl HybridAgent {
+    /// Step 2 of the module doc: a column that keeps the position's win or draw, with its
+    /// score (a win is reported as the slowest one, a lower bound), or `None` if the position
+    /// is lost or a deadline came first.
+    fn keep_weak_value(
+        &mut self,
+        p: &Position,
+        weak_deadline: Option<Instant>,
+        keep_deadline: Option<Instant>,
+    ) -> Option<(usize, Score)> {
+        self.solver.set_deadline(weak_deadline);
+        let weak = self.solver.solve_weak(p);
+        if self.solver.aborted() || weak < 0 {
+            return None;
+        }
+        self.solver.set_deadline(keep_deadline);
+        let keepers = self.solver.keeping_moves(p, weak);
+        let col = *hardest(p, &keepers).first()?;
+        Some((col, pons_to_score(weak, p.moves())))
+    }
+}
+
 impl Agent<Connect4> for HybridAgent {
     fn name(&self) -> String {
         self.name.clone()
@@ -78,22 +113,25 @@ impl Agent<Connect4> for HybridAgent {
         }
         let p = Position::from_key(game.key());
         self.solver.reset_nodes();
-        self.solver
-            .set_deadline(Some(start + budget.mul_f64(SOLVER_SHARE)));
-        let solved = self.solver.choose(&p, &mut TieBreak::Centre);
+        let at = |share: f64| Some(start + budget.mul_f64(share));
+        self.solver.set_deadline(at(EXACT_SHARE));
+        let solved = match self.solver.choose(&p, &mut TieBreak::Centre) {
+            Some(chosen) => Some((chosen.col, pons_to_score(chosen.score, p.moves()))),
+            None => self.keep_weak_value(&p, at(WEAK_SHARE), at(KEEP_SHARE)),
+        };
         let solver_nodes = self.solver.nodes();
         self.solver.set_deadline(None);
-        if let Some(chosen) = solved {
+        if let Some((col, score)) = solved {
             let info = SearchInfo {
                 depth: (42 - p.moves()) as u32,
-                score: pons_to_score(chosen.score, p.moves()),
+                score,
                 nodes: solver_nodes,
                 time: start.elapsed(),
-                pv: vec![chosen.col as u8],
+                pv: vec![col as u8],
             };
             turn.report(&info);
             return Ok(Choice {
-                mv: chosen.col as u8,
+                mv: col as u8,
                 info: Some(info),
             });
         }

@@ -75,27 +75,48 @@ impl Solver {
     /// The position's score and every column (0-based, increasing) that keeps it.
     pub fn best_moves(&mut self, p: &Position) -> (i32, Vec<usize>) {
         let v = self.solve(p);
+        let cols = (0..WIDTH)
+            .filter(|&col| p.can_play(col) && self.keeps(p, col, v))
+            .collect();
+        (v, cols)
+    }
+
+    /// The columns (0-based, centre first) that keep a win (`weak` = 1) or a draw (`weak` =
+    /// 0) of a position whose weak score is `weak`: the first one found for a win, every one
+    /// for a draw. Each column costs one null-window test. Stops at the deadline (see
+    /// [`Solver::set_deadline`]) with the columns proved so far.
+    pub fn keeping_moves(&mut self, p: &Position, weak: i32) -> Vec<usize> {
+        debug_assert!(weak == 0 || weak == 1);
         let mut cols = Vec::new();
-        for col in 0..WIDTH {
+        for col in CENTRE_FIRST {
             if !p.can_play(col) {
                 continue;
             }
-            let keeps = if p.is_winning_move(col) {
-                true
-            } else {
-                let mut child = *p;
-                child.play_col(col);
-                match self.book_score(&child) {
-                    Some(s) => -s >= v,
-                    // Our move keeps `v` iff the child's score is at most -v.
-                    None => !self.score_at_least(&child, -v + 1),
-                }
-            };
+            let keeps = self.keeps(p, col, weak);
+            if self.aborted() {
+                break;
+            }
             if keeps {
                 cols.push(col);
+                if weak > 0 {
+                    break;
+                }
             }
         }
-        (v, cols)
+        cols
+    }
+
+    /// Whether playing `col` leaves the side to move a score of at least `v`.
+    fn keeps(&mut self, p: &Position, col: usize, v: i32) -> bool {
+        if p.is_winning_move(col) {
+            return true;
+        }
+        let child = p.after(p.move_in(col));
+        match self.book_score(&child) {
+            Some(s) => -s >= v,
+            // Our move keeps `v` iff the child's score is at most -v.
+            None => !self.score_at_least(&child, -v + 1),
+        }
     }
 
     /// The perfect player's move in a position that is not over; `None` on a full board, or

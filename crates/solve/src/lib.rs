@@ -20,7 +20,7 @@ pub mod run;
 pub mod solver;
 mod table;
 
-pub use analysis::{Chosen, TieBreak};
+pub use analysis::{hardest, Chosen, TieBreak};
 pub use book::Book;
 pub use build::{build_book, BuildOptions, BuildProgress};
 pub use position::{Position, PositionError, HEIGHT, WIDTH};

@@ -4,8 +4,12 @@
 //! - Negamax (Knuth and Moore 1975) over side-to-move scores; a child whose side to move did
 //!   not change (an extra turn) keeps its sign and the window is passed down unchanged.
 //! - Iterative deepening: depth 1, 2, ... until a limit; each finished iteration is reported
-//!   and its best move is searched first in the next one. An iteration cut short by a limit is
-//!   thrown away. A new iteration is not started once half the move time is gone.
+//!   and its best move is searched first in the next one. An iteration cut short by a limit
+//!   keeps only what it proved: the last iteration's best move is searched first, so if
+//!   another root move finished with a better value before the stop, that move is better at
+//!   the new depth and is played (as chess engines do); otherwise the last iteration's result
+//!   stands. A new iteration is not started once [`START_ITERATION_BEFORE`] of the move time
+//!   is gone.
 //! - Transposition table ([`tt`]) with mate scores stored node-relative. In
 //!   `exact_depth_tt` mode only entries of exactly the depth asked may cut, so a fixed-depth
 //!   value is the same as plain minimax's (used by the cross-check tests).
@@ -113,6 +117,19 @@ struct Context<'c> {
     clock: Clock<'c>,
     root: Player,
     cycles: bool,
+    /// The value of the root's principal variation so far in the current iteration.
+    root_best: Score,
+}
+
+/// How one root iteration ended.
+enum Iteration<M> {
+    /// Searched to the end: the root's value and principal variation.
+    Complete(Score, Vec<M>),
+    /// Cut short after some root moves were searched to the end: the best of those (a lower
+    /// bound on the root's value at this depth) and its principal variation.
+    Partial(Score, Vec<M>),
+    /// Cut short before any root move was searched to the end.
+    Stopped,
 }
 
 impl<G: Game> Engine<G> {
@@ -175,16 +192,26 @@ impl<G: Game> Engine<G> {
         let mut best: (G::Move, Score, u32, Vec<G::Move>) =
             (root_moves[0], Score::DRAW, 0, vec![root_moves[0]]);
         for depth in first_depth..=max_depth {
-            let Some((score, pv)) = self.root_iteration(game, depth, &mut ctx, best.0) else {
-                break;
-            };
-            best = (pv[0], score, depth, pv);
-            progress(
-                &self
-                    .finish(&ctx, Some(best.0), best.1, depth, best.3.clone())
-                    .info(),
-            );
-            let proven = score.plies_to_end().is_some_and(|n| n <= depth);
+            match self.root_iteration(game, depth, &mut ctx, best.0) {
+                Iteration::Complete(score, pv) => {
+                    best = (pv[0], score, depth, pv);
+                    progress(
+                        &self
+                            .finish(&ctx, Some(best.0), best.1, depth, best.3.clone())
+                            .info(),
+                    );
+                }
+                Iteration::Partial(score, pv) => {
+                    // A root move other than the last best finished first with a better
+                    // value at this depth; the depth reported stays the last one completed.
+                    if pv[0] != best.0 {
+                        best = (pv[0], score, best.2, pv);
+                    }
+                    break;
+                }
+                Iteration::Stopped => break,
+            }
+            let proven = best.1.plies_to_end().is_some_and(|n| n <= depth);
             if proven || ctx.clock.time_used_fraction() > START_ITERATION_BEFORE {
                 break;
             }
@@ -256,6 +283,7 @@ impl<G: Game> Engine<G> {
             clock: Clock::new(limits, stop),
             root,
             cycles: game.max_plies().is_none(),
+            root_best: -Score::INFINITY,
         }
     }
 
@@ -286,14 +314,15 @@ impl<G: Game> Engine<G> {
         depth
     }
 
-    /// One iteration at the root; `None` if a limit cut it short.
+    /// One iteration at the root: complete, cut short by a limit after at least one root
+    /// move was searched to the end (see the module doc), or stopped before that.
     fn root_iteration(
         &mut self,
         game: &G,
         depth: u32,
         ctx: &mut Context,
         first: G::Move,
-    ) -> Option<(Score, Vec<G::Move>)> {
+    ) -> Iteration<G::Move> {
         let score = self.node(
             game,
             depth,
@@ -303,11 +332,12 @@ impl<G: Game> Engine<G> {
             ctx,
             Some(first),
         );
-        if ctx.clock.stopped() {
-            return None;
-        }
         let pv = self.stack.pv(0).to_vec();
-        (!pv.is_empty()).then_some((score, pv))
+        match (pv.is_empty(), ctx.clock.stopped()) {
+            (true, _) => Iteration::Stopped,
+            (false, false) => Iteration::Complete(score, pv),
+            (false, true) => Iteration::Partial(ctx.root_best, pv),
+        }
     }
 
     /// Among the root moves, those whose value is at least `score` at `depth` (by null-window

@@ -155,6 +155,9 @@ impl<G: Game> Engine<G> {
                 if value > alpha {
                     alpha = value;
                     self.stack.update_pv(p, mv);
+                    if p == 0 {
+                        ctx.root_best = value;
+                    }
                     if alpha >= beta {
                         self.ordering.record_cutoff(me, mv, p, depth);
                         break;
