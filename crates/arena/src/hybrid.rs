@@ -4,7 +4,8 @@
 //! Each move tries, within shares of the move time:
 //! 1. the perfect player's move (`crate::perfect`: best exact score, hardest for the
 //!    opponent, most central), if the exact search finishes within [`EXACT_SHARE`];
-//! 2. else the position's weak value (win, draw or loss), within [`WEAK_SHARE`], then
+//! 2. else, unless it would most likely not finish ([`likely_weak_seconds`]), the
+//!    position's weak value (win, draw or loss), within [`WEAK_SHARE`], then
 //!    null-window tests of the columns, centre first, within [`KEEP_SHARE`]: the first
 //!    column that keeps a win, or among those that keep a draw the one hardest for the
 //!    opponent. A weak search is several times cheaper than an exact one (measured on
@@ -26,11 +27,22 @@ use poda_solve::{hardest, Position, Solver, TieBreak};
 use std::time::{Duration, Instant};
 
 /// The exact search stops at this share of the move time...
-const EXACT_SHARE: f64 = 0.2;
+const EXACT_SHARE: f64 = 0.1;
 /// ...the weak search of the position at this one...
 const WEAK_SHARE: f64 = 0.6;
 /// ...and the tests of the columns that keep its value at this one.
 const KEEP_SHARE: f64 = 0.9;
+/// Median time of a weak search at ply 8 and its growth per ply nearer the start (measured
+/// in `docs/benchmarks/connect4.md`: medians 1.1, 0.38, 0.12 s at plies 6, 8, 10 with 0.06 s
+/// of process start in each). The weak step is skipped when it would most likely not
+/// finish, so that the engine gets the time instead.
+const WEAK_SECONDS_AT_PLY_8: f64 = 0.3;
+const WEAK_GROWTH_PER_PLY: f64 = 2.2;
+
+/// The likely time of a weak search `plies` plies from the start (see the constants).
+fn likely_weak_seconds(plies: i32) -> f64 {
+    WEAK_SECONDS_AT_PLY_8 * WEAK_GROWTH_PER_PLY.powi(8 - plies)
+}
 /// Table size of the solver and of the engine (MiB each), unless `tt` says otherwise.
 const DEFAULT_TT_MIB: usize = 64;
 
@@ -76,19 +88,23 @@ impl HybridAgent {
 impl HybridAgent {
     /// Step 2 of the module doc: a column that keeps the position's win or draw, with its
     /// score (a win is reported as the slowest one, a lower bound), or `None` if the position
-    /// is lost or a deadline came first.
+    /// is lost, the weak search would most likely not finish, or a deadline came first.
     fn keep_weak_value(
         &mut self,
         p: &Position,
-        weak_deadline: Option<Instant>,
-        keep_deadline: Option<Instant>,
+        weak_deadline: Instant,
+        keep_deadline: Instant,
     ) -> Option<(usize, Score)> {
-        self.solver.set_deadline(weak_deadline);
+        let window = weak_deadline.saturating_duration_since(Instant::now());
+        if likely_weak_seconds(p.moves()) > window.as_secs_f64() {
+            return None;
+        }
+        self.solver.set_deadline(Some(weak_deadline));
         let weak = self.solver.solve_weak(p);
         if self.solver.aborted() || weak < 0 {
             return None;
         }
-        self.solver.set_deadline(keep_deadline);
+        self.solver.set_deadline(Some(keep_deadline));
         let keepers = self.solver.keeping_moves(p, weak);
         let col = *hardest(p, &keepers).first()?;
         Some((col, pons_to_score(weak, p.moves())))
@@ -113,8 +129,8 @@ impl Agent<Connect4> for HybridAgent {
         }
         let p = Position::from_key(game.key());
         self.solver.reset_nodes();
-        let at = |share: f64| Some(start + budget.mul_f64(share));
-        self.solver.set_deadline(at(EXACT_SHARE));
+        let at = |share: f64| start + budget.mul_f64(share);
+        self.solver.set_deadline(Some(at(EXACT_SHARE)));
         let solved = match self.solver.choose(&p, &mut TieBreak::Centre) {
             Some(chosen) => Some((chosen.col, pons_to_score(chosen.score, p.moves()))),
             None => self.keep_weak_value(&p, at(WEAK_SHARE), at(KEEP_SHARE)),

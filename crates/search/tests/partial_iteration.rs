@@ -39,7 +39,7 @@ fn check(seed: u64, budget: u64) -> Result<(), TestCaseError> {
     });
     let cut = engine(eval.clone()).search(&game, &Limits::nodes(budget), None, &mut |_| {});
     let done = cut.depth;
-    prop_assume!(done >= 1 && done < 10);
+    prop_assume!((1..10).contains(&done));
     let last = engine(eval.clone()).search(&game, &Limits::depth(done), None, &mut |_| {});
     let (chosen, previous) = (cut.best.unwrap(), last.best.unwrap());
     if chosen != previous {
