@@ -4,8 +4,7 @@
 //! Each move tries, within shares of the move time:
 //! 1. the perfect player's move (`crate::perfect`: best exact score, hardest for the
 //!    opponent, most central), if the exact search finishes within [`EXACT_SHARE`];
-//! 2. else, unless it would most likely not finish ([`likely_weak_seconds`]), the
-//!    position's weak value (win, draw or loss), within [`WEAK_SHARE`], then
+//! 2. else the position's weak value (win, draw or loss), within [`WEAK_SHARE`], then
 //!    null-window tests of the columns, centre first, within [`KEEP_SHARE`]: the first
 //!    column that keeps a win, or among those that keep a draw the one hardest for the
 //!    opponent. A weak search is several times cheaper than an exact one (measured on
@@ -27,22 +26,11 @@ use poda_solve::{hardest, Position, Solver, TieBreak};
 use std::time::{Duration, Instant};
 
 /// The exact search stops at this share of the move time...
-const EXACT_SHARE: f64 = 0.1;
+const EXACT_SHARE: f64 = 0.2;
 /// ...the weak search of the position at this one...
 const WEAK_SHARE: f64 = 0.6;
 /// ...and the tests of the columns that keep its value at this one.
 const KEEP_SHARE: f64 = 0.9;
-/// Median time of a weak search at ply 8 and its growth per ply nearer the start (measured
-/// in `docs/benchmarks/connect4.md`: medians 1.1, 0.38, 0.12 s at plies 6, 8, 10 with 0.06 s
-/// of process start in each). The weak step is skipped when it would most likely not
-/// finish, so that the engine gets the time instead.
-const WEAK_SECONDS_AT_PLY_8: f64 = 0.3;
-const WEAK_GROWTH_PER_PLY: f64 = 2.2;
-
-/// The likely time of a weak search `plies` plies from the start (see the constants).
-fn likely_weak_seconds(plies: i32) -> f64 {
-    WEAK_SECONDS_AT_PLY_8 * WEAK_GROWTH_PER_PLY.powi(8 - plies)
-}
 /// Table size of the solver and of the engine (MiB each), unless `tt` says otherwise.
 const DEFAULT_TT_MIB: usize = 64;
 
@@ -88,17 +76,13 @@ impl HybridAgent {
 impl HybridAgent {
     /// Step 2 of the module doc: a column that keeps the position's win or draw, with its
     /// score (a win is reported as the slowest one, a lower bound), or `None` if the position
-    /// is lost, the weak search would most likely not finish, or a deadline came first.
+    /// is lost or a deadline came first.
     fn keep_weak_value(
         &mut self,
         p: &Position,
         weak_deadline: Instant,
         keep_deadline: Instant,
     ) -> Option<(usize, Score)> {
-        let window = weak_deadline.saturating_duration_since(Instant::now());
-        if likely_weak_seconds(p.moves()) > window.as_secs_f64() {
-            return None;
-        }
         self.solver.set_deadline(Some(weak_deadline));
         let weak = self.solver.solve_weak(p);
         if self.solver.aborted() || weak < 0 {
