@@ -2,12 +2,10 @@
 //! `Solver::analyze`: for a won position it returns one column whose exact score is a win,
 //! for a drawn one exactly the columns whose exact score is 0.
 
-use poda_solve::{Position, Solver};
+mod common;
 
-fn data(name: &str) -> String {
-    let path = format!("{}/data/connect4/{name}", env!("CARGO_MANIFEST_DIR"));
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
-}
+use common::data;
+use poda_solve::{Position, Solver};
 
 #[test]
 fn keeping_moves_agree_with_exact_scores() {

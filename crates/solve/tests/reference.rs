@@ -2,6 +2,9 @@
 //! board, a four-in-a-row check by walking the four directions from the last stone, and a
 //! full-width alpha-beta search to the end of the game (no table, no pruned moves).
 
+mod common;
+
+use common::data;
 use poda_core::Rng;
 use poda_solve::{Position, Solver};
 
@@ -88,11 +91,6 @@ impl Board {
     fn score(&self) -> i32 {
         self.negamax(-100, 100)
     }
-}
-
-fn data(name: &str) -> String {
-    let path = format!("{}/data/connect4/{name}", env!("CARGO_MANIFEST_DIR"));
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
 #[test]

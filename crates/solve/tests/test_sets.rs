@@ -3,12 +3,10 @@
 //! six sets run with `cargo test --release -p poda-solve -- --ignored all_six_sets`
 //! (Test_L1_R3 alone takes about an hour: its positions are 1 to 13 plies deep).
 
-use poda_solve::{run_lines, Book, Position, RunOptions, Solver};
+mod common;
 
-fn data(name: &str) -> String {
-    let path = format!("{}/data/connect4/{name}", env!("CARGO_MANIFEST_DIR"));
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
-}
+use common::data;
+use poda_solve::{run_lines, Book, Position, RunOptions, Solver};
 
 /// Solves every line with a table cleared before each position, strong then weak, and
 /// checks the score against the file.
