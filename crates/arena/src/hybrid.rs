@@ -71,9 +71,7 @@ impl HybridAgent {
             movetime,
         })
     }
-}
 
-impl HybridAgent {
     /// Step 2 of the module doc: a column that keeps the position's win or draw, with its
     /// score (a win is reported as the slowest one, a lower bound), or `None` if the position
     /// is lost or a deadline came first.
