@@ -4,6 +4,7 @@
 //! it plays, agent specs (`random`, `engine(movetime=200ms)`, ...). Bad input of any kind ends
 //! with a one-line error on stderr and exit code 2; a failure of the machine (an unwritable
 //! file) with exit code 1.
+#![forbid(unsafe_code)]
 
 mod cmd;
 mod input;
