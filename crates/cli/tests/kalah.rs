@@ -33,6 +33,25 @@ fn solve_small_kalah() {
     let text = stdout(&o);
     assert!(text.starts_with("score +6"), "{text}");
     assert!(text.contains("best: 3"), "{text}");
+    // With --stats a single solve shows each bound MTD(f) proves, ending at the value.
+    let o = poda(&["solve", game, "", "--stats"]);
+    assert!(stdout(&o).starts_with("score +6"), "{}", stdout(&o));
+    let err = stderr(&o);
+    let bounds: Vec<&str> = err.lines().filter(|l| l.starts_with("bounds:")).collect();
+    assert!(bounds.len() >= 2, "{err}");
+    assert!(
+        bounds
+            .last()
+            .unwrap()
+            .starts_with("bounds: score in [+6, +6]"),
+        "{bounds:?}"
+    );
+    let o = poda(&["solve", game, "", "--stats", "--weak"]);
+    assert!(
+        stderr(&o).contains("the side to move wins: yes"),
+        "{}",
+        stderr(&o)
+    );
     let o = poda(&["solve", game, "31", "--weak"]);
     assert!(stdout(&o).contains("player 2 loses"), "{}", stdout(&o));
     let o = poda_with_input(&["solve", game], "3\n\n# comment\n31\n");

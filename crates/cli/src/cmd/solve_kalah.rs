@@ -30,7 +30,7 @@ pub fn run(spec: &Spec, args: &SolveArgs) -> Result<()> {
         Some(moves) => {
             let (game, _) = input::position(&start, moves)?;
             let began = Instant::now();
-            let report = solve_one(&mut solver, &game, args);
+            let report = solve_one(&mut solver, &game, args, args.stats);
             print_report(&game, moves, &report, args, began, solver.nodes());
             Ok(())
         }
@@ -45,14 +45,26 @@ struct Report {
     moves: Vec<(u8, i32)>,
 }
 
-fn solve_one(solver: &mut KalahSolver, game: &Kalah, args: &SolveArgs) -> Report {
+/// `progress`: show on stderr what each step proves (a single position with `--stats`).
+fn solve_one(solver: &mut KalahSolver, game: &Kalah, args: &SolveArgs, progress: bool) -> Report {
     if args.weak {
-        let score = weak(solver, game);
+        let score = weak(solver, game, progress);
         return Report {
             score,
             best: Vec::new(),
             moves: Vec::new(),
         };
+    }
+    if progress {
+        // Long solves (Kalah(6,5) and up) show each bound as MTD(f) proves it; the value is
+        // then in the table for what follows.
+        let began = Instant::now();
+        solver.solve_reporting(game, &mut |lo, hi, nodes| {
+            eprintln!(
+                "bounds: score in [{lo:+}, {hi:+}] after {nodes} nodes, {:.1} s",
+                began.elapsed().as_secs_f64()
+            )
+        });
     }
     let moves = if args.analyze {
         solver.analyze(game)
@@ -64,12 +76,22 @@ fn solve_one(solver: &mut KalahSolver, game: &Kalah, args: &SolveArgs) -> Report
 }
 
 /// +1 if the side to move wins, 0 for a draw, -1 if it loses.
-fn weak(solver: &mut KalahSolver, game: &Kalah) -> i32 {
+fn weak(solver: &mut KalahSolver, game: &Kalah, progress: bool) -> i32 {
     if game.outcome().is_over() {
         return game.store_difference(game.to_move()).signum();
     }
     let b = game.board();
-    if solver.future_at_least(b, 1 - b.margin()) {
+    let began = Instant::now();
+    let wins = solver.future_at_least(b, 1 - b.margin());
+    if progress {
+        eprintln!(
+            "the side to move wins: {} ({} nodes, {:.1} s)",
+            if wins { "yes" } else { "no" },
+            solver.nodes(),
+            began.elapsed().as_secs_f64()
+        );
+    }
+    if wins {
         1
     } else if solver.future_at_least(b, -b.margin()) {
         0
@@ -175,7 +197,7 @@ fn lines(solver: &mut KalahSolver, start: &Kalah, args: &SolveArgs) -> Result<()
             }
         };
         let began = Instant::now();
-        let r = solve_one(solver, &game, args);
+        let r = solve_one(solver, &game, args, false);
         if args.json {
             drop(out);
             print_report(&game, moves, &r, args, began, solver.nodes());

@@ -155,6 +155,17 @@ impl KalahSolver {
 
     /// The exact future margin of `b` by MTD(f) from the guess `guess`.
     pub fn future(&mut self, b: &Board, guess: i32) -> i32 {
+        self.future_reporting(b, guess, &mut |_, _, _| {})
+    }
+
+    /// [`KalahSolver::future`], calling `report(lo, hi, nodes)` after each null-window search
+    /// with the bounds proven so far on the future margin (for progress on long solves).
+    fn future_reporting(
+        &mut self,
+        b: &Board,
+        guess: i32,
+        report: &mut dyn FnMut(i32, i32, u64),
+    ) -> i32 {
         let seeds = b.seeds_in_pits() as i32;
         let (mut lo, mut hi) = (-seeds, seeds);
         let mut g = guess.clamp(lo, hi);
@@ -167,6 +178,9 @@ impl KalahSolver {
                 lo = v;
             }
             g = v;
+            if !self.aborted {
+                report(lo, hi, self.nodes);
+            }
         }
         lo
     }
@@ -179,6 +193,18 @@ impl KalahSolver {
         }
         let b = game.board();
         b.margin() + self.future(b, 0)
+    }
+
+    /// [`KalahSolver::solve`], calling `report(lo, hi, nodes)` with the bounds proven so far
+    /// on the final store difference after each null-window search of the MTD(f) sequence.
+    pub fn solve_reporting(&mut self, game: &Kalah, report: &mut dyn FnMut(i32, i32, u64)) -> i32 {
+        self.check_game(game);
+        if game.outcome().is_over() {
+            return game.store_difference(game.to_move());
+        }
+        let b = game.board();
+        let margin = b.margin();
+        margin + self.future_reporting(b, 0, &mut |lo, hi, n| report(margin + lo, margin + hi, n))
     }
 
     /// The final store difference (for the side to move here) after each legal move, in pit
