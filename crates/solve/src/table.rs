@@ -191,19 +191,23 @@ impl Table {
 
     const TAG_MASK: u64 = !((1 << CHECK_SHIFT) - 1) | (((1 << GEN_BITS) - 1) << GEN_SHIFT);
 
-    /// Starts loading the bucket of `key` into the cache (a load whose value is not
-    /// waited for: the out-of-order core overlaps it with the work that follows).
+    /// Asks the CPU to start loading the bucket of `key` into the cache (a prefetch hint:
+    /// nothing waits for it, so the loads of several buckets overlap). A no-op off x86-64.
     #[inline]
     pub fn prefetch(&self, key: u64) {
-        let (index, _) = self.locate(key);
         #[cfg(target_arch = "x86_64")]
-        // SAFETY: a prefetch is only a hint to the cache; it reads nothing the program can
-        // observe and cannot fault, and the pointer is into our own live allocation.
-        #[allow(unsafe_code)]
-        unsafe {
-            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-            _mm_prefetch::<_MM_HINT_T0>(self.buckets.as_ptr().add(index) as *const i8);
+        {
+            let bucket: *const Bucket = &self.buckets[self.locate(key).0];
+            // SAFETY: a prefetch is only a hint to the cache: it changes nothing the program
+            // can observe and cannot fault; the pointer comes from a live reference anyway.
+            #[allow(unsafe_code)]
+            unsafe {
+                use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+                _mm_prefetch::<_MM_HINT_T0>(bucket.cast());
+            }
         }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
     }
 
     /// Looks a key up.

@@ -58,5 +58,5 @@ pub use setup::BoardError;
 /// Plies after which match play scores an unfinished game a draw by default (not a rule of
 /// the game; see the module doc). Decisive games between strong players run long: against
 /// ninja 3 the 200 ms engine won games of up to 809 plies, and an earlier cap of 300 scored
-/// about one game in fifteen a draw that went on to a win (`docs/benchmarks/desconecta.md`).
+/// about one game in ten a draw that went on to be decided (`docs/benchmarks/desconecta.md`).
 pub const DEFAULT_MAX_PLIES: u32 = 1000;

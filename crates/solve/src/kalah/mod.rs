@@ -187,12 +187,7 @@ impl KalahSolver {
 
     /// The final store difference for the side to move under perfect play.
     pub fn solve(&mut self, game: &Kalah) -> i32 {
-        self.check_game(game);
-        if game.outcome().is_over() {
-            return game.store_difference(game.to_move());
-        }
-        let b = game.board();
-        b.margin() + self.future(b, 0)
+        self.solve_reporting(game, &mut |_, _, _| {})
     }
 
     /// [`KalahSolver::solve`], calling `report(lo, hi, nodes)` with the bounds proven so far
