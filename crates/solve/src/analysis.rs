@@ -74,6 +74,9 @@ impl Solver {
 
     /// The position's score and every column (0-based, increasing) that keeps it.
     pub fn best_moves(&mut self, p: &Position) -> (i32, Vec<usize>) {
+        if let Some((v, cols)) = self.book_best(p) {
+            return (v, (0..WIDTH).filter(|&c| cols & (1 << c) != 0).collect());
+        }
         let v = self.solve(p);
         let cols = (0..WIDTH)
             .filter(|&col| p.can_play(col) && self.keeps(p, col, v))

@@ -1,18 +1,65 @@
-//! The opening book: exact scores of chosen early positions, looked up before any search.
+//! The opening book: exact scores of chosen early positions, looked up before any search,
+//! and for the perfect player's decision nodes the columns that keep the score.
 //!
 //! Format (`data/book-7x6.bin`, embedded with `include_bytes!` so the binary needs no file
 //! and loading costs nothing): a sorted array of little-endian `u64`, one per position:
 //! bits 0..49 the canonical key (the smaller of the position's key and its mirror's), bits
-//! 56..62 the score + 32. Lookup is a binary search on the bytes, so no parsing at start-up.
-//! Which positions it holds, and how it is built, is in [`crate::build`].
+//! 49..56 the set of best columns (bit `c` for 0-based column `c`, in the orientation of
+//! the canonical key; 0 when the entry holds the score only), bits 56..62 the score + 32.
+//! Lookup is a binary search on the bytes, so no parsing at start-up. Which positions it
+//! holds, and how it is built, is in [`crate::build`].
 
-use crate::position::{Position, KEY_BITS};
+use crate::position::{Position, KEY_BITS, WIDTH};
 use std::collections::HashMap;
 use std::path::Path;
 
 const SCORE_SHIFT: u32 = 56;
 const SCORE_OFFSET: i32 = 32;
+const BEST_SHIFT: u32 = KEY_BITS;
+const BEST_MASK: u64 = (1 << WIDTH) - 1;
 const KEY_MASK: u64 = (1 << KEY_BITS) - 1;
+const _: () = assert!(BEST_SHIFT + WIDTH as u32 <= SCORE_SHIFT);
+
+/// What the book knows of a position, in the orientation of its canonical key.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BookEntry {
+    /// The exact score.
+    pub score: i32,
+    /// The columns that keep the score (bit `c` for column `c`), 0 if not recorded.
+    pub best: u8,
+}
+
+impl BookEntry {
+    fn pack(self, key: u64) -> u64 {
+        key | (u64::from(self.best) << BEST_SHIFT)
+            | (((self.score + SCORE_OFFSET) as u64) << SCORE_SHIFT)
+    }
+
+    fn unpack(e: u64) -> (u64, BookEntry) {
+        let entry = BookEntry {
+            score: (e >> SCORE_SHIFT) as i32 - SCORE_OFFSET,
+            best: ((e >> BEST_SHIFT) & BEST_MASK) as u8,
+        };
+        (e & KEY_MASK, entry)
+    }
+}
+
+/// Mirrors a set of columns (bit `c` to bit `WIDTH - 1 - c`).
+pub fn mirror_columns(cols: u8) -> u8 {
+    (0..WIDTH)
+        .filter(|&c| cols & (1 << c) != 0)
+        .fold(0, |m, c| m | (1 << (WIDTH - 1 - c)))
+}
+
+/// A set of columns in `p`'s own orientation, from the orientation of `p`'s canonical key
+/// (or back: mirroring is its own inverse).
+pub fn orient_columns(p: &Position, cols: u8) -> u8 {
+    if p.mirror_key() < p.key() {
+        mirror_columns(cols)
+    } else {
+        cols
+    }
+}
 
 /// The book committed with the crate.
 static EMBEDDED: &[u8] = include_bytes!("../data/book-7x6.bin");
@@ -55,12 +102,19 @@ impl Book {
         }
     }
 
-    /// A book holding these (position, score) pairs.
+    /// A book holding these (canonical key, score) pairs.
     pub fn from_scores(scores: &HashMap<u64, i32>) -> Book {
-        let mut v: Vec<u64> = scores
-            .iter()
-            .map(|(&k, &s)| k | (((s + SCORE_OFFSET) as u64) << SCORE_SHIFT))
-            .collect();
+        Book::from_entries(
+            &scores
+                .iter()
+                .map(|(&k, &score)| (k, BookEntry { score, best: 0 }))
+                .collect(),
+        )
+    }
+
+    /// A book holding these entries, by canonical key.
+    pub fn from_entries(entries: &HashMap<u64, BookEntry>) -> Book {
+        let mut v: Vec<u64> = entries.iter().map(|(&k, e)| e.pack(k)).collect();
         v.sort_unstable_by_key(|e| e & KEY_MASK);
         Book {
             data: BookData::Owned(v),
@@ -121,6 +175,18 @@ impl Book {
 
     /// The exact score for a canonical key.
     pub fn get_key(&self, key: u64) -> Option<i32> {
+        self.entry_of_key(key).map(|e| e.score)
+    }
+
+    /// The score of a position and the columns (bit `c` for 0-based column `c`, in `p`'s
+    /// own orientation) that keep it, if the book records them.
+    pub fn best(&self, p: &Position) -> Option<(i32, u8)> {
+        let e = self.entry_of_key(canonical_key(p))?;
+        (e.best != 0).then(|| (e.score, orient_columns(p, e.best)))
+    }
+
+    /// The entry of a canonical key.
+    pub fn entry_of_key(&self, key: u64) -> Option<BookEntry> {
         let (mut lo, mut hi) = (0, self.len());
         while lo < hi {
             let mid = (lo + hi) / 2;
@@ -128,9 +194,7 @@ impl Book {
             match (e & KEY_MASK).cmp(&key) {
                 std::cmp::Ordering::Less => lo = mid + 1,
                 std::cmp::Ordering::Greater => hi = mid,
-                std::cmp::Ordering::Equal => {
-                    return Some((e >> SCORE_SHIFT) as i32 - SCORE_OFFSET);
-                }
+                std::cmp::Ordering::Equal => return Some(BookEntry::unpack(e).1),
             }
         }
         None
@@ -146,11 +210,16 @@ impl Book {
 
     /// Every (canonical key, score) pair.
     pub fn scores(&self) -> HashMap<u64, i32> {
+        self.entries()
+            .into_iter()
+            .map(|(k, e)| (k, e.score))
+            .collect()
+    }
+
+    /// Every entry by canonical key.
+    pub fn entries(&self) -> HashMap<u64, BookEntry> {
         (0..self.len())
-            .map(|i| {
-                let e = self.entry(i);
-                (e & KEY_MASK, (e >> SCORE_SHIFT) as i32 - SCORE_OFFSET)
-            })
+            .map(|i| BookEntry::unpack(self.entry(i)))
             .collect()
     }
 }
@@ -177,5 +246,40 @@ mod tests {
         let read = Book::read(&dir).unwrap();
         std::fs::remove_file(&dir).unwrap();
         assert_eq!(read.scores(), m);
+    }
+
+    #[test]
+    fn best_columns_follow_the_mirror() {
+        // Stored under the canonical key of `a`; `b` is its mirror image.
+        let a = Position::parse("1").unwrap();
+        let b = Position::parse("7").unwrap();
+        let canonical = if a.key() <= a.mirror_key() { &a } else { &b };
+        let other = if std::ptr::eq(canonical, &a) { &b } else { &a };
+        let mut m = HashMap::new();
+        // Columns 2 and 4 (0-based) of the canonical orientation.
+        m.insert(
+            canonical_key(&a),
+            BookEntry {
+                score: -2,
+                best: 0b0010100,
+            },
+        );
+        let book = Book::from_entries(&m);
+        assert_eq!(book.best(canonical), Some((-2, 0b0010100)));
+        assert_eq!(
+            book.best(other),
+            Some((-2, 0b0010100u8.reverse_bits() >> 1))
+        );
+        assert_eq!(book.get(other), Some(-2));
+        assert_eq!(mirror_columns(0b0000001), 0b1000000);
+        assert_eq!(mirror_columns(0b0001000), 0b0001000);
+        // A score-only entry has no best columns.
+        let only = Book::from_scores(&HashMap::from([(canonical_key(&a), 3)]));
+        assert_eq!(only.best(&a), None);
+        assert_eq!(only.get(&b), Some(3));
+        assert_eq!(
+            only.entries()[&canonical_key(&a)],
+            BookEntry { score: 3, best: 0 }
+        );
     }
 }

@@ -63,6 +63,8 @@ pub struct Solver {
     book_plies: i32,
     /// A search running past this instant gives up (see [`Solver::set_deadline`]).
     deadline: Option<Instant>,
+    /// ... or past this many nodes (see [`Solver::set_node_limit`]).
+    node_limit: Option<u64>,
     aborted: bool,
 }
 
@@ -81,6 +83,7 @@ impl Solver {
             book: Book::empty(),
             book_plies: -1,
             deadline: None,
+            node_limit: None,
             aborted: false,
         }
     }
@@ -113,6 +116,17 @@ impl Solver {
         }
     }
 
+    /// The score and the best columns (bit `c` for column `c`) from the book, if it
+    /// records them for this position (the perfect player's decision nodes).
+    #[inline]
+    pub fn book_best(&self, p: &Position) -> Option<(i32, u8)> {
+        if p.moves() <= self.book_plies {
+            self.book.best(p)
+        } else {
+            None
+        }
+    }
+
     /// Makes every later search give up once `deadline` has passed (`None`: never). After a
     /// search gave up, [`Solver::aborted`] is true and its answer means nothing; the table
     /// only ever receives results of sub-searches that finished, so it stays exact.
@@ -122,17 +136,29 @@ impl Solver {
         self.aborted = false;
     }
 
-    /// Whether a search gave up at the deadline since it was last set.
+    /// Makes every later search give up once the node counter (see [`Solver::nodes`])
+    /// reaches `limit` (`None`: never), as [`Solver::set_deadline`] does for time: a
+    /// deterministic budget. Setting it clears the aborted flag.
+    pub fn set_node_limit(&mut self, limit: Option<u64>) {
+        self.node_limit = limit;
+        self.aborted = false;
+    }
+
+    /// Whether a search gave up at the deadline or the node limit since either was last set.
     pub fn aborted(&self) -> bool {
         self.aborted
     }
 
-    /// True when the deadline has passed (the clock is read every few thousand nodes).
+    /// True when the deadline has passed or the node limit is reached (both are checked
+    /// every few thousand nodes).
     #[inline]
     fn out_of_time(&mut self) -> bool {
         if !self.aborted && self.nodes % DEADLINE_CHECK_NODES == 0 {
             if let Some(d) = self.deadline {
                 self.aborted = Instant::now() >= d;
+            }
+            if let Some(limit) = self.node_limit {
+                self.aborted |= self.nodes >= limit;
             }
         }
         self.aborted
@@ -391,6 +417,10 @@ impl Solver {
             }
         }
         let mut list = MoveList::new();
+        let dead = p.dead_cells();
+        // A window that asks for a quick win (more than half the best score still possible)
+        // favours the moves that force the reply.
+        let attack = beta > (SIZE - 1 - p.moves()) / 4;
         // The children's buckets are requested now, so each is in the cache when its turn
         // comes (nearer the root, the enhanced transposition cut-offs already probed them).
         let prefetch = p.moves() >= ETC_PLIES && p.moves() + 1 < NO_TABLE_PLIES;
@@ -400,7 +430,7 @@ impl Solver {
                 if prefetch {
                     self.table.prefetch(Self::table_key(&p.after(mv)).0);
                 }
-                list.push(mv, p.move_score(mv));
+                list.push(mv, p.move_score(mv, dead, attack));
             }
         }
         for &(mv, _) in list.as_slice() {

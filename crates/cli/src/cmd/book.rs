@@ -5,7 +5,7 @@ use anyhow::{Context, Result};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use poda_core::Spec;
-use poda_solve::{build_book, BuildOptions};
+use poda_solve::{build_book, Book, BuildOptions, Position};
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -13,17 +13,34 @@ use std::time::Instant;
 pub struct BookArgs {
     /// Game spec: connect4.
     pub game: String,
-    /// Expand the perfect player's decision nodes up to this many plies.
-    #[arg(long, default_value_t = 2)]
+    /// Store the perfect player's decision nodes up to this many plies.
+    #[arg(long, default_value_t = 12)]
     pub depth: i32,
+    /// Decision nodes up to this many plies get every child's exact score (for --analyze).
+    #[arg(long, default_value_t = 1)]
+    pub full_depth: i32,
+    /// A decision node that a fresh solver decides within this many nodes is left to the
+    /// search (not stored, not expanded); 0 stores every node.
+    #[arg(long, default_value_t = poda_solve::build::DEFAULT_PROBE_NODES)]
+    pub probe_nodes: u64,
+    /// Table of the probe's solver, in MiB (the perfect player's default).
+    #[arg(long, default_value_t = poda_solve::build::DEFAULT_PROBE_MIB)]
+    pub probe_tt: usize,
     /// Worker threads.
     #[arg(long, default_value_t = 2)]
     pub threads: usize,
     /// Transposition table of each worker, in MiB.
     #[arg(long, default_value_t = 256)]
     pub tt: usize,
-    /// The resumable text file (`<moves> <score>` lines); solved positions are appended at
-    /// once, so an interrupted build resumes where it stopped.
+    /// Start from these decision nodes (move strings; repeat the option) instead of the
+    /// empty board and the seven one-move positions.
+    #[arg(long = "root")]
+    pub roots: Vec<String>,
+    /// Start from nothing instead of the committed book.
+    #[arg(long)]
+    pub from_scratch: bool,
+    /// The resumable text file; results are appended at once, so an interrupted build
+    /// resumes where it stopped.
     #[arg(long, default_value = "book-7x6.partial")]
     pub partial: PathBuf,
     /// The compact binary book to write at the end (the format of
@@ -41,30 +58,50 @@ pub fn run(args: BookArgs) -> Result<()> {
             "opening books exist for the standard 7x6 connect4 only",
         ));
     }
-    if args.threads == 0 || args.tt == 0 {
-        return Err(input::user("--threads and --tt must be at least 1"));
+    if args.threads == 0 || args.tt == 0 || args.probe_tt == 0 {
+        return Err(input::user(
+            "--threads, --tt and --probe-tt must be at least 1",
+        ));
+    }
+    for root in &args.roots {
+        Position::parse(root).map_err(|e| input::user(format!("--root '{root}': {e}")))?;
     }
     let opts = BuildOptions {
+        roots: if args.roots.is_empty() {
+            BuildOptions::standard_roots()
+        } else {
+            args.roots.clone()
+        },
+        full_depth: args.full_depth,
         depth: args.depth,
+        probe_nodes: args.probe_nodes,
+        probe_mib: args.probe_tt,
         threads: args.threads,
         table_mib: args.tt,
         partial: args.partial.clone(),
+        base: if args.from_scratch {
+            Book::empty()
+        } else {
+            Book::embedded()
+        },
     };
     let bar = ProgressBar::new(0);
     bar.set_style(
         ProgressStyle::with_template(
-            "depth {prefix} {bar:30} {pos}/{len}  {msg}  [{elapsed_precise}, eta {eta}]",
+            "ply {prefix} {bar:30} {pos}/{len}  {msg}  [{elapsed_precise}, eta {eta}]",
         )
         .expect("a valid template"),
     );
     let start = Instant::now();
-    let book = build_book(&opts, &mut |p| {
+    let (book, report) = build_book(&opts, &mut |p| {
         bar.set_prefix(p.depth.to_string());
         bar.set_length(p.total as u64);
         bar.set_position(p.done as u64);
         if let Some((moves, score, took)) = &p.last {
             bar.set_message(format!(
-                "book {}  last '{moves}' {score} ({:.1}s)",
+                "stored {} leaves {}  book {}  last '{moves}' {score} ({:.2}s)",
+                p.stored,
+                p.leaves,
                 p.book_size,
                 took.as_secs_f64()
             ));
@@ -79,6 +116,11 @@ pub fn run(args: BookArgs) -> Result<()> {
     bar.finish_and_clear();
     std::fs::write(&args.out, book.to_bytes())
         .with_context(|| format!("writing {}", args.out.display()))?;
+    for (ply, (nodes, stored, leaves)) in &report.levels {
+        println!(
+            "ply {ply:>2}: {nodes} decision nodes, {stored} stored, {leaves} left to the search"
+        );
+    }
     println!(
         "wrote {}: {} positions, {} bytes, in {:.1} s",
         args.out.display(),
