@@ -276,8 +276,14 @@ impl Position {
     /// Assumes the side to move cannot win at once (Pons, part 10).
     #[inline]
     pub fn non_losing_moves(&self) -> u64 {
+        self.non_losing_moves_given(self.opponent_winning_cells())
+    }
+
+    /// [`Position::non_losing_moves`] when the opponent's winning cells (`threats`) are
+    /// already known (the search also uses them to order moves).
+    #[inline]
+    pub fn non_losing_moves_given(&self, threats: u64) -> u64 {
         let mut possible = self.possible();
-        let threats = self.opponent_winning_cells();
         let forced = possible & threats;
         if forced != 0 {
             if forced & (forced - 1) != 0 {

@@ -289,7 +289,9 @@ impl Solver {
             return 0;
         }
         let moves = p.moves();
-        let next = p.non_losing_moves();
+        let threats = p.opponent_winning_cells();
+        let next = p.non_losing_moves_given(threats);
+        let dead = threats << 1;
         if next == 0 {
             return -(SIZE - moves) / 2;
         }
@@ -317,7 +319,7 @@ impl Solver {
             return -self.negamax(&p.after(next), -beta, -alpha);
         }
         if moves >= NO_TABLE_PLIES {
-            return self.search_children(p, next, alpha, beta, None).0;
+            return self.search_children(p, next, dead, alpha, beta, None).0;
         }
         if let Some(s) = self.book_score(p) {
             return s;
@@ -371,7 +373,7 @@ impl Solver {
         }
 
         let start_nodes = self.nodes;
-        let (score, best, exact) = self.search_children(p, next, alpha, beta, hint);
+        let (score, best, exact) = self.search_children(p, next, dead, alpha, beta, hint);
         if self.aborted {
             return 0;
         }
@@ -394,6 +396,7 @@ impl Solver {
         &mut self,
         p: &Position,
         next: u64,
+        dead: u64,
         mut alpha: i32,
         beta: i32,
         hint: Option<usize>,
@@ -417,7 +420,6 @@ impl Solver {
             }
         }
         let mut list = MoveList::new();
-        let dead = p.dead_cells();
         // A window that asks for a quick win (more than half the best score still possible)
         // favours the moves that force the reply.
         let attack = beta > (SIZE - 1 - p.moves()) / 4;
