@@ -3,6 +3,7 @@
 //! - [`factory`]: building any agent for any game from a spec string.
 //! - [`game`]: one game between two agents (openings, adjudication, forfeits, records).
 //! - [`matches`]: matches of N games on parallel threads, with paired openings.
+//! - [`openings`]: opening files (one opening a line) for matches and tournaments.
 //! - [`stats`]: tallies and Elo differences with 95% intervals.
 //! - [`games`]: which agents this crate adds to each concrete game; [`hex_agents`]: Hex's
 //!   pruned engine and MCTS policy.
@@ -24,6 +25,7 @@ pub mod hex_agents;
 pub mod hybrid;
 pub mod kalah_hybrid;
 pub mod matches;
+pub mod openings;
 pub mod perfect;
 pub mod process;
 pub mod protocol;
@@ -35,3 +37,4 @@ pub mod ugr_bot;
 pub use factory::{agent_names, build_agent, ArenaGame};
 pub use game::{play_game, random_opening, GameRecord, GameSetup};
 pub use matches::{run_match, MatchConfig, MatchSummary};
+pub use openings::{load_openings, parse_openings, OpeningsError};

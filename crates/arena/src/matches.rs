@@ -1,9 +1,10 @@
 //! Matches: N games between two agents, colours alternating, on parallel threads.
 //!
-//! Games come in pairs that share a seeded random opening of K plies, A playing first in the
-//! even game and second in the odd one, so deterministic agents do not replay one game and
-//! neither colour is favoured. Each worker thread builds its own copy of both agents from their
-//! spec strings (agents are stateful and not shared). Results reach the caller game by game,
+//! Games come in pairs that share an opening, A playing first in the even game and second in
+//! the odd one, so deterministic agents do not replay one game and neither colour is favoured.
+//! The opening is a seeded random line of K plies, or, given a list of openings (an opening
+//! file, see [`crate::openings`]), pair `k` plays opening `k mod n`. Each worker thread builds
+//! its own copy of both agents from their spec strings (agents are stateful and not shared). Results reach the caller game by game,
 //! on the calling thread, as soon as each finishes, so a record file loses nothing if the run
 //! is interrupted. The outcome of every game depends only on the match seed and the game's
 //! index (for agents that are not limited by time).
@@ -18,14 +19,18 @@ use std::sync::mpsc;
 
 /// A match to play.
 #[derive(Clone, Debug)]
-pub struct MatchConfig<G> {
+pub struct MatchConfig<G: poda_core::Game> {
     pub start: G,
     pub agent_a: String,
     pub agent_b: String,
     pub games: usize,
     pub seed: u64,
     pub threads: usize,
+    /// Plies of the random openings (not used when `openings` is not empty).
     pub opening_plies: usize,
+    /// Openings to play instead of random ones: pair `k` (games `2k`, `2k+1`) plays
+    /// `openings[k % openings.len()]`. Each must be legal from `start` and leave the game open.
+    pub openings: Vec<Vec<G::Move>>,
     /// Adjudicate an unfinished game as a draw after this many plies; `None`: the game's own
     /// cap ([`ArenaGame::default_max_plies`]), if any.
     pub max_plies: Option<u32>,
@@ -145,11 +150,14 @@ fn worker<G: ArenaGame>(
         if index >= config.games {
             return;
         }
-        let opening = random_opening(
-            &config.start,
-            config.opening_plies,
-            opening_seed(config.seed, index),
-        );
+        let opening = match config.openings.len() {
+            0 => random_opening(
+                &config.start,
+                config.opening_plies,
+                opening_seed(config.seed, index),
+            ),
+            n => config.openings[(index / 2) % n].clone(),
+        };
         let setup = GameSetup {
             index,
             opening,

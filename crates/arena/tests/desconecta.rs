@@ -173,6 +173,7 @@ fn matches_adjudicate_at_the_games_ply_cap() {
         seed: 1,
         threads: 1,
         opening_plies: 2,
+        openings: Vec::new(),
         max_plies: Some(12),
     };
     let summary = run_match(&config, &mut |_, _| {}).unwrap();

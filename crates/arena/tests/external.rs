@@ -41,6 +41,7 @@ fn play(agent_b: &str, games: usize) -> Vec<poda_arena::GameRecord> {
         seed: 3,
         threads: 1,
         opening_plies: 2,
+        openings: Vec::new(),
         max_plies: None,
     };
     let mut records = Vec::new();

@@ -14,6 +14,7 @@ fn config(threads: usize) -> MatchConfig<Connect4> {
         seed: 9,
         threads,
         opening_plies: 2,
+        openings: Vec::new(),
         max_plies: None,
     }
 }
@@ -76,4 +77,25 @@ fn bad_agent_specs_are_errors_before_any_game() {
         err.to_string().contains("valid:") && err.to_string().contains("engine"),
         "{err}"
     );
+}
+
+#[test]
+fn openings_from_a_list_are_played_in_order_and_cycle() {
+    let mut cfg = config(2);
+    cfg.games = 10;
+    let text = "# two openings\n4 4\n\n3,5 # comment\n";
+    cfg.openings = poda_arena::parse_openings(&cfg.start, text, "list").unwrap();
+    let mut games = Vec::new();
+    run_match(&cfg, &mut |g, _| games.push(g.clone())).unwrap();
+    games.sort_by_key(|g| g.index);
+    assert_eq!(games.len(), 10);
+    for g in &games {
+        let expected = if (g.index / 2) % 2 == 0 {
+            ["4", "4"]
+        } else {
+            ["3", "5"]
+        };
+        assert_eq!(g.moves[..2], expected, "game {}", g.index);
+        assert_eq!(g.opening_plies, 2);
+    }
 }

@@ -17,6 +17,7 @@ fn tournament() -> Tournament {
         ],
         games_per_pair: 6,
         opening_plies: 2,
+        openings: Vec::new(),
         seed: 5,
         max_plies: None,
     }
@@ -215,4 +216,64 @@ fn standings_ratings_and_reports() {
     let svg = std::fs::read_to_string(out.join("ratings.svg")).unwrap();
     assert_eq!(svg.matches("<circle").count(), 3);
     let _ = std::fs::remove_dir_all(out);
+}
+
+#[test]
+fn listed_openings_are_used_by_round_and_kept_on_resume() {
+    let mut t = tournament();
+    t.opening_plies = 0;
+    t.openings = vec!["4 4 4".into(), "1".into()];
+    let whole = scratch("listed-whole");
+    assert_eq!(run(&t, &whole, 2, false, None), 18);
+    let recs = records(&whole);
+    for v in recs.values() {
+        let moves: Vec<String> = serde_json::from_value(v["moves"].clone()).unwrap();
+        let round = v["round"].as_u64().unwrap();
+        let expected: &[&str] = if round % 2 == 0 {
+            &["4", "4", "4"]
+        } else {
+            &["1"]
+        };
+        assert_eq!(moves[..expected.len()], *expected, "round {round}");
+        assert_eq!(v["opening_plies"].as_u64(), Some(expected.len() as u64));
+    }
+    // The openings are part of the saved identity: a resumed run plays the same games.
+    let saved = std::fs::read_to_string(whole.join("tournament.json")).unwrap();
+    assert!(saved.contains("\"4 4 4\""), "{saved}");
+    let parts = scratch("listed-parts");
+    assert_eq!(run(&t, &parts, 1, false, Some(5)), 5);
+    assert_eq!(run(&t, &parts, 2, true, None), 13);
+    assert_eq!(records(&parts), records(&whole));
+    // A bad opening is an error before any game is played.
+    let mut bad = t.clone();
+    bad.openings = vec!["4 4 4 4 4 4 4".into()];
+    let out = scratch("listed-bad");
+    let err = run_tournament(
+        &Connect4::default(),
+        &bad,
+        &out,
+        &RunOptions {
+            threads: 1,
+            ..RunOptions::default()
+        },
+        &mut |_, _, _| {},
+    )
+    .unwrap_err();
+    assert!(err.to_string().contains("line 1"), "{err}");
+    assert!(!out.join(RECORDS_FILE).exists());
+    for dir in [whole, parts, out] {
+        let _ = std::fs::remove_dir_all(dir);
+    }
+}
+
+#[test]
+fn a_saved_tournament_without_openings_still_loads() {
+    let t = tournament();
+    let text = serde_json::to_string(&t).unwrap();
+    assert!(
+        !text.contains("openings"),
+        "random openings are not written: {text}"
+    );
+    let back: Tournament = serde_json::from_str(&text).unwrap();
+    assert_eq!(back, t);
 }

@@ -123,6 +123,7 @@ fn forfeits(name: &str, body: &str, options: &str, expect: &str) {
         seed: 1,
         threads: 1,
         opening_plies: 0,
+        openings: Vec::new(),
         max_plies: None,
     };
     let mut records = Vec::new();

@@ -1,9 +1,10 @@
 //! `poda tournament` and `poda engine` end to end: reports, a run killed mid-way and resumed,
+//! opening files (`--openings`) in matches and tournaments,
 //! external programs (the example Python bot, a failing bot, poda itself) in tournaments.
 //! The Python tests need `python3` on the PATH.
 
 mod common;
-use common::poda;
+use common::{assert_user_error, poda};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -319,4 +320,165 @@ fn poda_in_openspiel_dialect_joins_mancala_and_misere_tournaments() {
         }
         let _ = std::fs::remove_dir_all(out);
     }
+}
+
+#[test]
+fn matches_and_tournaments_play_the_openings_of_a_file() {
+    let dir = scratch("openings");
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("openings.txt");
+    // Kalah: separated moves, a compact line, a comment, a blank line; J1 moves twice in 41.
+    std::fs::write(&file, "# test openings\n4 1 5\n\n32  # J2 answers 2\n").unwrap();
+    let path = file.to_str().unwrap();
+    let record = dir.join("match.jsonl");
+    let o = poda(&[
+        "match",
+        "kalah",
+        "greedy-ugr",
+        "random",
+        "-n",
+        "6",
+        "--openings",
+        path,
+        "--quiet",
+        "--json",
+        "--record",
+        record.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let mut games: Vec<serde_json::Value> = std::fs::read_to_string(&record)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    games.sort_by_key(|g| g["index"].as_u64());
+    let openings: Vec<Vec<String>> = games
+        .iter()
+        .map(|g| {
+            let n = g["opening_plies"].as_u64().unwrap() as usize;
+            serde_json::from_value::<Vec<String>>(g["moves"].clone()).unwrap()[..n].to_vec()
+        })
+        .collect();
+    let strings = |moves: &[&str]| moves.iter().map(|m| m.to_string()).collect::<Vec<_>>();
+    let (a, b) = (strings(&["4", "1", "5"]), strings(&["3", "2"]));
+    assert_eq!(openings, [&a, &a, &b, &b, &a, &a].map(|v| v.clone()));
+
+    let out = dir.join("tournament");
+    let args = |extra: &[&str]| {
+        let mut v = vec![
+            "tournament",
+            "kalah",
+            "random",
+            "greedy-ugr",
+            "--games-per-pair",
+            "4",
+            "--openings",
+            path,
+            "--quiet",
+            "--out",
+            out.to_str().unwrap(),
+        ];
+        v.extend_from_slice(extra);
+        poda(&v)
+    };
+    let o = args(&["--stop-after", "3"]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    // Resumed without the file: the openings were saved with the tournament.
+    let o = poda(&[
+        "tournament",
+        "--resume",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(
+        text(&o.stdout).contains("4 of 4 games played"),
+        "{}",
+        text(&o.stdout)
+    );
+    let recs = records(&out);
+    for v in recs.values() {
+        let moves: Vec<String> = serde_json::from_value(v["moves"].clone()).unwrap();
+        let want = if v["round"] == 0 { &a } else { &b };
+        assert_eq!(moves[..want.len()], want[..], "{v}");
+    }
+    // Resumed with other openings: refused.
+    let other = dir.join("other.txt");
+    std::fs::write(&other, "1\n").unwrap();
+    let o = poda(&[
+        "tournament",
+        "--resume",
+        "--out",
+        out.to_str().unwrap(),
+        "--openings",
+        other.to_str().unwrap(),
+    ]);
+    assert_user_error(&o, "--openings (saved: 2 openings");
+
+    // Bad files: one line naming the file and the line.
+    let bad = dir.join("bad.txt");
+    std::fs::write(&bad, "41\n# fine so far\n4155\n").unwrap();
+    let o = poda(&[
+        "match",
+        "kalah",
+        "random",
+        "random",
+        "--openings",
+        bad.to_str().unwrap(),
+    ]);
+    assert_user_error(&o, "bad.txt, line 3: '4155': move 4 '5' is illegal");
+    std::fs::write(&bad, "\n1\n").unwrap();
+    let o = poda(&[
+        "match",
+        "kalah(pits=1,seeds=1)",
+        "random",
+        "random",
+        "--openings",
+        bad.to_str().unwrap(),
+    ]);
+    assert_user_error(
+        &o,
+        "bad.txt, line 2: '1': the game is over after this opening",
+    );
+    let o = poda(&[
+        "match",
+        "kalah",
+        "random",
+        "random",
+        "--openings",
+        "/nonexistent/o.txt",
+    ]);
+    assert_user_error(&o, "/nonexistent/o.txt");
+    std::fs::write(&bad, "4444444\n").unwrap();
+    let o = poda(&[
+        "tournament",
+        "connect4",
+        "random",
+        "greedy",
+        "--openings",
+        bad.to_str().unwrap(),
+        "--out",
+        dir.join("t2").to_str().unwrap(),
+    ]);
+    assert_user_error(&o, "bad.txt, line 1: '4444444': move 7 '4' is illegal");
+    assert!(!dir.join("t2").exists(), "nothing written for a bad file");
+    // --openings and --opening-plies together are refused.
+    let o = poda(&[
+        "match",
+        "kalah",
+        "random",
+        "random",
+        "--openings",
+        path,
+        "--opening-plies",
+        "3",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        text(&o.stderr).contains("cannot be used with"),
+        "{}",
+        text(&o.stderr)
+    );
+    let _ = std::fs::remove_dir_all(dir);
 }

@@ -4,8 +4,9 @@
 //! **Schedule.** Pairs are numbered `(0,1), (0,2), ..., (n-2,n-1)`. Games go in rounds: in
 //! round `r` every pair plays opening `r` twice, the lower-numbered agent first in the first
 //! game and second in the other. All pairs share round `r`'s opening (a seeded random line of
-//! `opening_plies` plies that depends only on the seed and `r`), so no agent gets easier
-//! openings than another, and a tournament cut short is balanced. Game `index` is round
+//! `opening_plies` plies that depends only on the seed and `r`, or, when the tournament has a
+//! list of openings, opening `r mod n` of the list), so no agent gets easier openings than
+//! another, and a tournament cut short is balanced. Game `index` is round
 //! `index / (2P)`, pair `(index / 2) % P`, colour order `index % 2`.
 //!
 //! **Determinism.** A game's opening and its agents' seeds depend only on the tournament seed
@@ -23,8 +24,9 @@ pub mod svg;
 
 pub use run::{run_tournament, RunOptions, TournamentError};
 
+use crate::openings::parse_openings;
 use crate::stats::Tally;
-use poda_core::Outcome;
+use poda_core::{Game, Outcome};
 use serde::{Deserialize, Serialize};
 
 /// A tournament's identity: what is saved in `tournament.json` and must match on resume.
@@ -35,7 +37,13 @@ pub struct Tournament {
     pub agents: Vec<String>,
     /// Games each pair plays (even: every opening is played with both colour orders).
     pub games_per_pair: usize,
+    /// Plies of the random openings (0 when `openings` is given).
     pub opening_plies: usize,
+    /// Openings played instead of random ones, each as its moves in the game's notation
+    /// separated by spaces: round `r` plays `openings[r % n]`. Saved in `tournament.json`, so
+    /// `--resume` needs no file; empty (and left out of the file): random openings.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub openings: Vec<String>,
     pub seed: u64,
     /// Adjudicate an unfinished game as a draw after this many plies; `None`: the game's own
     /// cap ([`ArenaGame::default_max_plies`](crate::ArenaGame::default_max_plies)), if any.
@@ -96,6 +104,20 @@ impl Tournament {
             first,
             second,
         }
+    }
+
+    /// The openings as moves of `start`'s game (empty: random openings); an opening that is
+    /// not legal is an error naming it.
+    pub fn opening_moves<G: Game>(&self, start: &G) -> Result<Vec<Vec<G::Move>>, String> {
+        if self.openings.is_empty() {
+            return Ok(Vec::new());
+        }
+        parse_openings(
+            start,
+            &self.openings.join("\n"),
+            "the tournament's openings",
+        )
+        .map_err(|e| e.to_string())
     }
 
     /// Seed of round `round`'s opening.

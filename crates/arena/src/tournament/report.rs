@@ -129,13 +129,16 @@ pub fn cross_table(standings: &Standings, rows: &[RatingRow]) -> String {
 /// The whole Markdown report.
 pub fn markdown(tournament: &Tournament, standings: &Standings) -> String {
     let rows = rating_rows(standings);
+    let openings = match tournament.openings.len() {
+        0 => format!("{} random opening plies", tournament.opening_plies),
+        n => format!("{n} openings from a file, in order"),
+    };
     let mut out = format!(
-        "# Tournament: {}\n\n{} agents, {} games per pair, {} random opening plies (each \
-         opening played with colours swapped), seed {}.\nGames played: {} of {}.\n\n",
+        "# Tournament: {}\n\n{} agents, {} games per pair, {openings} (each opening played \
+         with colours swapped), seed {}.\nGames played: {} of {}.\n\n",
         tournament.game,
         tournament.agents.len(),
         tournament.games_per_pair,
-        tournament.opening_plies,
         tournament.seed,
         standings.games,
         tournament.total_games()

@@ -81,6 +81,9 @@ pub fn run_tournament<G: ArenaGame>(
             tournament.game
         )));
     }
+    let openings = tournament
+        .opening_moves(start)
+        .map_err(TournamentError::Config)?;
     let specs = build_specs(tournament, out);
     for (spec, shown) in specs.iter().zip(&tournament.agents) {
         build_agent(start, spec).map_err(|source| TournamentError::Agent {
@@ -110,7 +113,14 @@ pub fn run_tournament<G: ArenaGame>(
         for _ in 0..threads {
             let sender = sender.clone();
             let (next, pending, specs) = (&next, &pending, &specs);
-            scope.spawn(move || worker(start, tournament, specs, pending, next, sender));
+            let openings = &openings;
+            let jobs = Jobs {
+                specs,
+                openings,
+                pending,
+                next,
+            };
+            scope.spawn(move || worker(start, tournament, jobs, sender));
         }
         drop(sender);
         for (record, pairing) in receiver {
@@ -162,14 +172,35 @@ fn build_specs(tournament: &Tournament, out: &Path) -> Vec<String> {
         .collect()
 }
 
+/// What the workers share: the agents' specs, the openings (empty: random), the games to play
+/// and the next one to hand out.
+struct Jobs<'a, M> {
+    specs: &'a [String],
+    openings: &'a [Vec<M>],
+    pending: &'a [usize],
+    next: &'a AtomicUsize,
+}
+
+impl<M> Clone for Jobs<'_, M> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<M> Copy for Jobs<'_, M> {}
+
 fn worker<G: ArenaGame>(
     start: &G,
     tournament: &Tournament,
-    specs: &[String],
-    pending: &[usize],
-    next: &AtomicUsize,
+    jobs: Jobs<G::Move>,
     sender: mpsc::Sender<(GameRecord, Pairing)>,
 ) {
+    let Jobs {
+        specs,
+        openings,
+        pending,
+        next,
+    } = jobs;
     let mut agents: Vec<Option<Box<dyn Agent<G>>>> = specs.iter().map(|_| None).collect();
     loop {
         let slot = next.fetch_add(1, Ordering::Relaxed);
@@ -186,11 +217,14 @@ fn worker<G: ArenaGame>(
         };
         let setup = GameSetup {
             index,
-            opening: random_opening(
-                start,
-                tournament.opening_plies,
-                tournament.opening_seed(pairing.round),
-            ),
+            opening: match openings.len() {
+                0 => random_opening(
+                    start,
+                    tournament.opening_plies,
+                    tournament.opening_seed(pairing.round),
+                ),
+                n => openings[pairing.round % n].clone(),
+            },
             // Games that can cycle get their documented cap unless the tournament names one.
             max_plies: tournament.max_plies.or_else(|| start.default_max_plies()),
             seed: tournament.game_seed(index),

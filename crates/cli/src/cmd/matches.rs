@@ -4,7 +4,7 @@ use crate::input;
 use anyhow::{Context, Result};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
-use poda_arena::{run_match, ArenaGame, MatchConfig, MatchSummary};
+use poda_arena::{load_openings, run_match, ArenaGame, MatchConfig, MatchSummary};
 use poda_games::with_game;
 use std::fs::OpenOptions;
 use std::io::Write;
@@ -30,6 +30,13 @@ pub struct MatchArgs {
     /// Random opening plies, shared by each pair of games.
     #[arg(long, default_value_t = 2)]
     pub opening_plies: usize,
+    /// Play the openings of this file instead of random ones: one opening a line, its moves in
+    /// the game's notation separated by spaces (or written together where the game allows it,
+    /// e.g. Kalah 415, Connect 4 4453); `#` starts a comment, blank lines are skipped. Pair k
+    /// (games 2k and 2k+1, colours swapped) plays opening k mod (number of openings). Cannot be
+    /// combined with --opening-plies.
+    #[arg(long, value_name = "FILE", conflicts_with = "opening_plies")]
+    pub openings: Option<PathBuf>,
     /// Adjudicate an unfinished game as a draw after this many plies (games that can cycle,
     /// such as desconecta4boom, have a default cap; see `poda list <game>`).
     #[arg(long)]
@@ -56,6 +63,10 @@ pub fn run(args: MatchArgs) -> Result<()> {
 }
 
 fn play_match<G: ArenaGame>(start: G, args: &MatchArgs) -> Result<()> {
+    let openings = match &args.openings {
+        Some(path) => load_openings(&start, path).map_err(|e| input::bad("--openings", e))?,
+        None => Vec::new(),
+    };
     let config = MatchConfig {
         start,
         agent_a: args.agent_a.clone(),
@@ -64,6 +75,7 @@ fn play_match<G: ArenaGame>(start: G, args: &MatchArgs) -> Result<()> {
         seed: args.seed,
         threads: args.threads,
         opening_plies: args.opening_plies,
+        openings,
         max_plies: args.max_plies,
     };
     // Bad specs fail here, before a file is opened or a game is played.

@@ -4,6 +4,7 @@ use crate::input;
 use anyhow::{Context, Result};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
+use poda_arena::openings::{format_opening, load_openings};
 use poda_arena::tournament::report::{cross_table, rating_rows, rating_table, write_reports};
 use poda_arena::tournament::run::load_tournament;
 use poda_arena::tournament::{run_tournament, RunOptions, Tournament, TournamentError};
@@ -34,6 +35,13 @@ pub struct TournamentArgs {
     /// (default 2).
     #[arg(long)]
     pub opening_plies: Option<usize>,
+    /// Play the openings of this file instead of random ones (one a line, as for `poda match
+    /// --openings`): round r, in which every pair plays one opening with both colour orders,
+    /// plays opening r mod (number of openings). The openings are saved in tournament.json, so
+    /// --resume needs no file (given, it must hold the same openings). Cannot be combined with
+    /// --opening-plies.
+    #[arg(long, value_name = "FILE", conflicts_with = "opening_plies")]
+    pub openings: Option<PathBuf>,
     /// Seed of the openings and the agents' random choices (default 1).
     #[arg(long)]
     pub seed: Option<u64>,
@@ -66,11 +74,16 @@ pub fn run(args: TournamentArgs) -> Result<()> {
     } else {
         let game = args.game.clone().unwrap_or_default();
         let canonical = with_game!(input::game(&game)?, g => g.spec());
+        let openings = read_openings(&game, &args)?;
         let t = Tournament {
             game: canonical,
             agents: args.agents.clone(),
             games_per_pair: args.games_per_pair.unwrap_or(DEFAULT_GAMES_PER_PAIR),
-            opening_plies: args.opening_plies.unwrap_or(DEFAULT_OPENING_PLIES),
+            opening_plies: match openings {
+                Some(_) => 0,
+                None => args.opening_plies.unwrap_or(DEFAULT_OPENING_PLIES),
+            },
+            openings: openings.unwrap_or_default(),
             seed: args.seed.unwrap_or(DEFAULT_SEED),
             max_plies: args.max_plies,
         };
@@ -78,6 +91,18 @@ pub fn run(args: TournamentArgs) -> Result<()> {
         t
     };
     with_game!(input::game(&tournament.game)?, start => play(&start, &tournament, &args))
+}
+
+/// The openings of --openings, checked and written as a tournament saves them; `None` without
+/// the option.
+fn read_openings(game: &str, args: &TournamentArgs) -> Result<Option<Vec<String>>> {
+    let Some(path) = &args.openings else {
+        return Ok(None);
+    };
+    with_game!(input::game(game)?, g => {
+        let moves = load_openings(&g, path).map_err(|e| input::bad("--openings", e))?;
+        Ok(Some(moves.iter().map(|m| format_opening(&g, m)).collect()))
+    })
 }
 
 /// With --resume, whatever identity options are given must be those saved.
@@ -108,6 +133,19 @@ fn check_matches(saved: &Tournament, args: &TournamentArgs) -> Result<()> {
     for (name, given, was) in numbers {
         if given.is_some_and(|g| g != was) {
             differences.push(format!("{name} (saved: {was})"));
+        }
+    }
+    if let Some(openings) = read_openings(&saved.game, args)? {
+        if openings != saved.openings {
+            differences.push(format!(
+                "--openings (saved: {} openings{})",
+                saved.openings.len(),
+                if saved.openings.is_empty() {
+                    ", random ones"
+                } else {
+                    ", others"
+                }
+            ));
         }
     }
     if args.max_plies.is_some() && args.max_plies != saved.max_plies {
