@@ -4,10 +4,10 @@
 //! the odd one, so deterministic agents do not replay one game and neither colour is favoured.
 //! The opening is a seeded random line of K plies, or, given a list of openings (an opening
 //! file, see [`crate::openings`]), pair `k` plays opening `k mod n`. Each worker thread builds
-//! its own copy of both agents from their spec strings (agents are stateful and not shared). Results reach the caller game by game,
-//! on the calling thread, as soon as each finishes, so a record file loses nothing if the run
-//! is interrupted. The outcome of every game depends only on the match seed and the game's
-//! index (for agents that are not limited by time).
+//! its own copy of both agents from their spec strings (agents are stateful and not shared).
+//! Results reach the caller game by game, on the calling thread, as soon as each finishes, so a
+//! record file loses nothing if the run is interrupted. The outcome of every game depends only
+//! on the match seed and the game's index (for agents that are not limited by time).
 
 use crate::factory::{build_agent, ArenaGame};
 use crate::game::{play_game, random_opening, GameRecord, GameSetup};
