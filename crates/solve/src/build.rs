@@ -248,6 +248,14 @@ fn columns_of(cols: u8) -> Vec<usize> {
     (0..WIDTH).filter(|&c| cols & (1 << c) != 0).collect()
 }
 
+/// The book that a build's partial file and its base book hold now, without solving
+/// anything (to stop a long build at a level and ship what it has).
+pub fn book_from_partial(base: &Book, partial: &PathBuf) -> std::io::Result<Book> {
+    let mut known = Known::from_book(base);
+    known.read_partial(partial)?;
+    Ok(known.book())
+}
+
 /// Builds (or resumes) the book and returns it with what each level held.
 pub fn build_book(
     opts: &BuildOptions,

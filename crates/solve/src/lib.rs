@@ -23,7 +23,7 @@ mod table;
 
 pub use analysis::{hardest, Chosen, TieBreak};
 pub use book::Book;
-pub use build::{build_book, BuildOptions, BuildProgress, BuildReport};
+pub use build::{book_from_partial, build_book, BuildOptions, BuildProgress, BuildReport};
 pub use position::{Position, PositionError, HEIGHT, WIDTH};
 pub use run::{format_analysis, parse_line, run_lines, LineError, RunOptions, RunSummary};
 pub use solver::Solver;

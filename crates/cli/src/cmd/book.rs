@@ -5,7 +5,7 @@ use anyhow::{Context, Result};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use poda_core::Spec;
-use poda_solve::{build_book, Book, BuildOptions, Position};
+use poda_solve::{book_from_partial, build_book, Book, BuildOptions, Position};
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -47,6 +47,10 @@ pub struct BookArgs {
     /// crates/solve/data/book-7x6.bin).
     #[arg(long, default_value = "book-7x6.bin")]
     pub out: PathBuf,
+    /// Solve nothing: write the book that the partial file (and the committed book) holds
+    /// now, for example to ship a long build stopped between two levels.
+    #[arg(long)]
+    pub write_only: bool,
 }
 
 pub fn run(args: BookArgs) -> Result<()> {
@@ -85,6 +89,18 @@ pub fn run(args: BookArgs) -> Result<()> {
             Book::embedded()
         },
     };
+    let start = Instant::now();
+    if args.write_only {
+        if !args.partial.exists() {
+            return Err(input::user(format!(
+                "--write-only: no partial file {}",
+                args.partial.display()
+            )));
+        }
+        let book = book_from_partial(&opts.base, &opts.partial)
+            .with_context(|| format!("reading {}", args.partial.display()))?;
+        return write_book(&args.out, &book, start);
+    }
     let bar = ProgressBar::new(0);
     bar.set_style(
         ProgressStyle::with_template(
@@ -92,7 +108,6 @@ pub fn run(args: BookArgs) -> Result<()> {
         )
         .expect("a valid template"),
     );
-    let start = Instant::now();
     let (book, report) = build_book(&opts, &mut |p| {
         bar.set_prefix(p.depth.to_string());
         bar.set_length(p.total as u64);
@@ -114,16 +129,19 @@ pub fn run(args: BookArgs) -> Result<()> {
         )
     })?;
     bar.finish_and_clear();
-    std::fs::write(&args.out, book.to_bytes())
-        .with_context(|| format!("writing {}", args.out.display()))?;
     for (ply, (nodes, stored, leaves)) in &report.levels {
         println!(
             "ply {ply:>2}: {nodes} decision nodes, {stored} stored, {leaves} left to the search"
         );
     }
+    write_book(&args.out, &book, start)
+}
+
+fn write_book(out: &PathBuf, book: &Book, start: Instant) -> Result<()> {
+    std::fs::write(out, book.to_bytes()).with_context(|| format!("writing {}", out.display()))?;
     println!(
         "wrote {}: {} positions, {} bytes, in {:.1} s",
-        args.out.display(),
+        out.display(),
         book.len(),
         book.to_bytes().len(),
         start.elapsed().as_secs_f64()
