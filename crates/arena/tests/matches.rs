@@ -99,3 +99,19 @@ fn openings_from_a_list_are_played_in_order_and_cycle() {
         assert_eq!(g.opening_plies, 2);
     }
 }
+
+#[test]
+fn the_balanced_kalah_openings_file_is_valid() {
+    use poda_core::Game;
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/openings/kalah-balanced.txt");
+    let start = poda_games::kalah::Kalah::default();
+    let openings = poda_arena::load_openings(&start, &path).unwrap();
+    assert_eq!(openings.len(), 16);
+    for opening in &openings {
+        let mut game = start;
+        opening.iter().for_each(|&mv| game.play_unchecked(mv));
+        assert_eq!(game.ply(), 3);
+        assert!(!game.outcome().is_over());
+    }
+}
