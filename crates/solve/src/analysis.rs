@@ -145,7 +145,10 @@ impl Solver {
 }
 
 /// Among equally good columns (non-empty), those leaving the opponent the fewest replies
-/// that do not lose at once, most central first.
+/// that do not lose at once, most central first. Between two columns equally far from the
+/// centre, the order is that of the position's canonical orientation (the one the book
+/// stores: the smaller of the key and the mirrored key), so a position and its mirror image
+/// get mirrored choices and the player stays on the book's lines whichever way it meets them.
 pub fn hardest(p: &Position, cols: &[usize]) -> Vec<usize> {
     let replies = |col: usize| {
         let child = p.after(p.move_in(col));
@@ -156,9 +159,10 @@ pub fn hardest(p: &Position, cols: &[usize]) -> Vec<usize> {
         }
     };
     let fewest = cols.iter().map(|&c| replies(c)).min().unwrap_or(0);
+    let mirrored = p.mirror_key() < p.key();
     CENTRE_FIRST
         .iter()
-        .copied()
+        .map(|&c| if mirrored { WIDTH - 1 - c } else { c })
         .filter(|c| cols.contains(c) && replies(*c) == fewest)
         .collect()
 }

@@ -87,3 +87,41 @@ fn seeded_choice_is_among_the_best_and_reproducible() {
     assert_eq!(full.moves(), 42);
     assert_eq!(solver.choose(&full, &mut TieBreak::Centre), None);
 }
+
+/// A position and its mirror image get mirrored choices (the book's lines are stored in
+/// one orientation), including between two columns equally far from the centre.
+#[test]
+fn mirrored_positions_get_mirrored_choices() {
+    let mirror = |moves: &str| -> String {
+        moves
+            .chars()
+            .map(|c| char::from(b'8' - (c as u8 - b'0')))
+            .collect()
+    };
+    let mut solver = Solver::new(16);
+    // Columns 2 and 6 (0-based 1 and 5) are equally far from the centre: the pick between
+    // them must follow the mirror.
+    for moves in [
+        "4623",
+        "42",
+        "3",
+        "2252576253462244111563365343671351441",
+        "445",
+    ] {
+        let (a, b) = (
+            Position::parse(moves).unwrap(),
+            Position::parse(&mirror(moves)).unwrap(),
+        );
+        for cols in [vec![1, 5], vec![0, 6], vec![2, 4], vec![0, 1, 5, 6]] {
+            let ha = poda_solve::analysis::hardest(&a, &cols);
+            let hb = poda_solve::analysis::hardest(&b, &cols);
+            let hb_mirrored: Vec<usize> = hb.iter().map(|&c| 6 - c).collect();
+            assert_eq!(ha, hb_mirrored, "{moves} {cols:?}");
+        }
+        if moves.len() > 20 {
+            let ca = solver.choose(&a, &mut TieBreak::Centre).unwrap();
+            let cb = solver.choose(&b, &mut TieBreak::Centre).unwrap();
+            assert_eq!((ca.col, ca.score), (6 - cb.col, cb.score), "{moves}");
+        }
+    }
+}
