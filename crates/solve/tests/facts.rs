@@ -37,7 +37,8 @@ fn book_holds_the_root_children() {
     }
 }
 
-/// Every book entry at least `plies` deep, solved again without the book.
+/// Every book entry at least `PODA_BOOK_CHECK_PLIES` (default 3) deep, solved again without
+/// the book, and its best columns (where stored) checked against every column's score.
 #[test]
 #[ignore = "slow: re-solves book positions (seconds to minutes each)"]
 fn book_entries_agree_with_the_solver() {
@@ -47,17 +48,28 @@ fn book_entries_agree_with_the_solver() {
         .unwrap_or(3);
     let book = Book::embedded();
     let mut solver = Solver::new(256);
-    let mut checked = 0;
-    for (key, score) in book.scores() {
+    let (mut checked, mut with_best) = (0, 0);
+    for (key, entry) in book.entries() {
         let p = Position::from_key(key);
         if p.moves() < plies {
             continue;
         }
         solver.reset();
-        assert_eq!(solver.solve(&p), score, "{}", p.render());
+        assert_eq!(solver.solve(&p), entry.score, "{}", p.render());
         checked += 1;
+        if entry.best != 0 {
+            // The stored columns are exactly those that keep the score (the key is the
+            // canonical orientation, the one the columns are stored in).
+            let keeping = solver
+                .analyze(&p)
+                .iter()
+                .filter(|&&(_, s)| s == entry.score)
+                .fold(0u8, |m, &(c, _)| m | 1 << c);
+            assert_eq!(keeping, entry.best, "{}", p.render());
+            with_best += 1;
+        }
     }
-    eprintln!("re-solved {checked} book positions");
+    eprintln!("re-solved {checked} book positions, {with_best} of them with their best columns");
 }
 
 /// The seeded tie-break only ever picks among the hardest best moves, and repeats itself;
