@@ -50,7 +50,7 @@ fn play(
 /// known): perfect against itself ends as the score says; perfect against random never
 /// does worse than the score promised to the perfect side.
 #[test]
-#[ignore = "slow: a few minutes in release"]
+#[ignore = "slow in debug: seconds in release"]
 fn perfect_player_games_from_deep_openings() {
     let text = std::fs::read_to_string(format!(
         "{}/data/connect4/Test_L1_R3",
@@ -98,9 +98,10 @@ fn perfect_player_games_from_deep_openings() {
     eprintln!("slowest perfect move overall: {overall:?}");
 }
 
-/// Whole games from the empty board: needs a book that reaches deep along poda's lines.
+/// Whole games from the empty board: the book (to ply 14 along the perfect player's lines) keeps
+/// every move well under a second.
 #[test]
-#[ignore = "very slow until the book is deep: whole games solved move by move"]
+#[ignore = "whole games solved move by move: seconds in release with the committed book, slow in debug"]
 fn perfect_player_games() {
     let mut solver = Solver::with_book(256);
     let mut rng = Rng::new(7);
