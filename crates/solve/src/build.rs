@@ -40,8 +40,10 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-/// Default node budget of the probe: about 0.1-0.2 s of search on the project's machine.
-pub const DEFAULT_PROBE_NODES: u64 = 1_000_000;
+/// Default node budget of the probe: about 0.3-0.4 s of the perfect player's search on the
+/// project's machine, so a node left to the search is answered well within a second (the
+/// committed book was built with it).
+pub const DEFAULT_PROBE_NODES: u64 = 4_000_000;
 /// Default table of the probe: the perfect player's own default (MiB).
 pub const DEFAULT_PROBE_MIB: usize = 64;
 
