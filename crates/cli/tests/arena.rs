@@ -25,6 +25,17 @@ fn scratch(name: &str) -> PathBuf {
 }
 
 /// Records by index, without wall times.
+/// `poda tournament --resume --quiet --out DIR`: the tournament saved in `dir`, continued.
+fn resume_quietly(dir: &Path) -> std::process::Output {
+    poda(&[
+        "tournament",
+        "--resume",
+        "--quiet",
+        "--out",
+        dir.to_str().unwrap(),
+    ])
+}
+
 fn records(dir: &Path) -> BTreeMap<u64, serde_json::Value> {
     let text = std::fs::read_to_string(dir.join("games.jsonl")).unwrap_or_default();
     let mut out = BTreeMap::new();
@@ -95,13 +106,7 @@ fn tournament_prints_ratings_and_writes_reports() {
     ]);
     assert_eq!(other.status.code(), Some(2), "{}", text(&other.stderr));
     assert!(text(&other.stderr).contains("different tournament"));
-    let done = poda(&[
-        "tournament",
-        "--resume",
-        "--quiet",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
+    let done = resume_quietly(&out);
     assert!(done.status.success(), "{}", text(&done.stderr));
     assert_eq!(records(&out).len(), 12);
     let odd = poda(&[
@@ -384,13 +389,7 @@ fn matches_and_tournaments_play_the_openings_of_a_file() {
     let o = args(&["--stop-after", "3"]);
     assert!(o.status.success(), "{}", text(&o.stderr));
     // Resumed without the file: the openings were saved with the tournament.
-    let o = poda(&[
-        "tournament",
-        "--resume",
-        "--quiet",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
+    let o = resume_quietly(&out);
     assert!(o.status.success(), "{}", text(&o.stderr));
     assert!(
         text(&o.stdout).contains("4 of 4 games played"),

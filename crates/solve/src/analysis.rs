@@ -8,6 +8,7 @@
 //! the one that leaves the opponent the fewest replies that do not lose at once (the one a
 //! person is most likely to get wrong), then the most central column, or a seeded random one.
 
+use crate::book::columns_of;
 use crate::position::{Position, SIZE, WIDTH};
 use crate::solver::Solver;
 use poda_core::Rng;
@@ -75,7 +76,7 @@ impl Solver {
     /// The position's score and every column (0-based, increasing) that keeps it.
     pub fn best_moves(&mut self, p: &Position) -> (i32, Vec<usize>) {
         if let Some((v, cols)) = self.book_best(p) {
-            return (v, (0..WIDTH).filter(|&c| cols & (1 << c) != 0).collect());
+            return (v, columns_of(cols));
         }
         let v = self.solve(p);
         let cols = (0..WIDTH)

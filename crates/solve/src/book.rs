@@ -44,10 +44,15 @@ impl BookEntry {
     }
 }
 
+/// The 0-based columns of a set (bit `c` for column `c`), in increasing order.
+pub fn columns_of(cols: u8) -> Vec<usize> {
+    (0..WIDTH).filter(|&c| cols & (1 << c) != 0).collect()
+}
+
 /// Mirrors a set of columns (bit `c` to bit `WIDTH - 1 - c`).
 pub fn mirror_columns(cols: u8) -> u8 {
-    (0..WIDTH)
-        .filter(|&c| cols & (1 << c) != 0)
+    columns_of(cols)
+        .into_iter()
         .fold(0, |m, c| m | (1 << (WIDTH - 1 - c)))
 }
 

@@ -30,7 +30,7 @@
 //! time it took) and `<moves> <score> leaf <columns> [<seconds>]` (a node the probe decided).
 
 use crate::analysis::hardest;
-use crate::book::{canonical_key, orient_columns, Book, BookEntry};
+use crate::book::{canonical_key, columns_of, orient_columns, Book, BookEntry};
 use crate::position::{Position, SIZE, WIDTH};
 use crate::solver::Solver;
 use std::collections::{BTreeMap, HashMap, HashSet};
@@ -240,14 +240,7 @@ fn parse_columns(s: &str) -> Option<u8> {
 }
 
 fn format_columns(cols: u8) -> String {
-    (0..WIDTH)
-        .filter(|&c| cols & (1 << c) != 0)
-        .map(col_char)
-        .collect()
-}
-
-fn columns_of(cols: u8) -> Vec<usize> {
-    (0..WIDTH).filter(|&c| cols & (1 << c) != 0).collect()
+    columns_of(cols).into_iter().map(col_char).collect()
 }
 
 /// The book that a build's partial file and its base book hold now, without solving

@@ -296,8 +296,9 @@ impl Position {
 
     /// Ordering hint for a move (higher is tried first): twice the number of winning cells
     /// the side to move owns after it, leaving out the cells right above one of the
-    /// opponent's (`dead`, from [`Position::dead_cells`]: whoever fills the cell below
-    /// either wins there or hands over the one above, so such a threat rarely counts),
+    /// opponent's (`dead`: the opponent's winning cells shifted up one row; whoever fills
+    /// the cell below either wins there or hands over the one above, so such a threat
+    /// rarely counts),
     /// plus one with `attack` when the move threatens to win at once (the opponent's reply
     /// is then forced). Pons orders by the plain count (part 9); the two refinements cut
     /// the nodes of his test sets by 5-20% (docs/benchmarks/solve.md).
@@ -306,12 +307,6 @@ impl Position {
         let cells = winning_cells(self.current | mv, self.mask);
         let forcing = attack && cells & ((self.mask | mv) + BOTTOM) & BOARD != 0;
         2 * (cells & !dead).count_ones() + u32::from(forcing)
-    }
-
-    /// The cells right above the opponent's winning cells (see [`Position::move_score`]).
-    #[inline]
-    pub fn dead_cells(&self) -> u64 {
-        self.opponent_winning_cells() << 1
     }
 
     /// The move string of an equivalent position is not kept; this renders the board

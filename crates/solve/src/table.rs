@@ -16,10 +16,11 @@
 //!   read as empty. Every 127 generations the memory is zeroed for real.
 //! - Growing: after a clear only the first [`START_INDEX_BITS`] worth of buckets (2 MiB) is
 //!   used, so the many small searches (end-game positions, a table cleared before each one)
-//!   stay in the CPU caches. Each time the active part has seen one and a half times as many
-//!   stores as it has slots, it doubles in place (see [`Table::grow`]): bucket and check together give back
-//!   the scrambled key, and one more bit of it goes to the index. The doublings stream
-//!   through memory, so a search that needs the whole table pays about twice its size.
+//!   stay in the CPU caches. Each time the active part has seen one and a half times as
+//!   many stores as it has slots, it doubles in place (see [`Table::grow`]): bucket and
+//!   check together give back the scrambled key, and one more bit of it goes to the index.
+//!   The doublings stream through memory, so a search that needs the whole table pays
+//!   about twice its size.
 
 use crate::position::{KEY_BITS, SIZE};
 
@@ -72,8 +73,8 @@ struct Bucket([u64; WAYS]);
 /// on request (`madvise` mode, as on the project's machine). A large table is read at
 /// random, and with 4 KiB pages nearly every bucket load also misses the TLB; with 2 MiB
 /// pages a 64 MiB table needs only 32 TLB entries. A hint only: nothing changes if the
-/// kernel declines. Elsewhere a no-op.
-/// Called on the empty allocation, before its pages are first touched.
+/// kernel declines. Elsewhere a no-op. Called on the empty allocation, before its pages
+/// are first touched.
 fn advise_huge_pages(buckets: &mut Vec<Bucket>) {
     #[cfg(target_os = "linux")]
     {
@@ -84,8 +85,9 @@ fn advise_huge_pages(buckets: &mut Vec<Bucket>) {
             let end = (start + len) / HUGE_PAGE * HUGE_PAGE;
             if end > aligned {
                 // SAFETY: madvise only gives the kernel a hint about how to back pages of
-                // memory this vector has allocated ([aligned, end) lies inside its capacity); MADV_HUGEPAGE
-                // changes no contents and no permissions, and its result is only advice.
+                // memory this vector has allocated ([aligned, end) lies inside its
+                // capacity); MADV_HUGEPAGE changes no contents and no permissions, and its
+                // result is only advice.
                 #[allow(unsafe_code)]
                 unsafe {
                     libc::madvise(
@@ -139,10 +141,9 @@ impl Table {
         }
         let mut buckets = Vec::with_capacity(1 << index_bits);
         advise_huge_pages(&mut buckets);
-        buckets.resize(1 << index_bits, Bucket::default());
-        // The allocation may come lazily mapped from the OS: writing it now moves the page
+        // Writing every bucket now (not a lazily mapped zeroed allocation) moves the page
         // faults out of the first searches.
-        buckets.fill(Bucket::default());
+        buckets.resize(1 << index_bits, Bucket::default());
         Table {
             buckets,
             index_bits,
