@@ -3,7 +3,9 @@
 poda plays through OpenSpiel's own GTP bot (open_spiel.python.bots.gtp) running
 `poda engine`; the opponent is pyspiel.MCTSBot (C++, random-rollout evaluator, MCTS-Solver);
 each game is played by open_spiel.python.algorithms.evaluate_bots from a seeded random opening
-of --opening-plies plies, and every opening is played twice with the colours swapped.
+of --opening-plies plies, or from the openings of a file (--openings, in poda's notation:
+Kalah pit numbers of the mover, Connect 4 columns 1..7; pair k plays line k mod n), and every
+opening is played twice with the colours swapped.
 
 "Same wall time per move": poda gets --movetime per move; the C++ MCTS takes a number of
 simulations, so by default (--mcts-sims adaptive) its budget is set before every move from its
@@ -120,6 +122,45 @@ def random_opening(game, plies, rng):
     return game.new_initial_state()
 
 
+def poda_move_to_action(game, state, move):
+    """OpenSpiel's action for a move in poda's notation (docs of crates/arena/src/protocol):
+    mancala: the mover's pit k (P1 next to its store) is cell 7 - k for the first player and
+    14 - k for the second; connect_four: column c (1..7) is action c - 1."""
+    name = game.get_type().short_name
+    k = int(move)
+    if name == "mancala":
+        if not 1 <= k <= 6:
+            raise ValueError("'%s' is not a pit 1..6" % move)
+        return (7 if state.current_player() == 0 else 14) - k
+    if name == "connect_four":
+        return k - 1
+    raise ValueError("--openings is not supported for %s" % name)
+
+
+def read_openings(path, game):
+    """The openings of a file (one a line, moves separated by spaces, '#' starts a comment),
+    each as an OpenSpiel state; a line with an illegal move is an error."""
+    openings = []
+    with open(path) as f:
+        for number, line in enumerate(f, 1):
+            moves = line.split("#")[0].split()
+            if not moves:
+                continue
+            state = game.new_initial_state()
+            for move in moves:
+                try:
+                    action = poda_move_to_action(game, state, move)
+                except ValueError as e:
+                    sys.exit("%s:%d: %s" % (path, number, e))
+                if state.is_terminal() or action not in state.legal_actions():
+                    sys.exit("%s:%d: illegal move '%s'" % (path, number, move))
+                state.apply_action(action)
+            openings.append((" ".join(moves), state))
+    if not openings:
+        sys.exit("%s: no openings" % path)
+    return openings
+
+
 def calibrate(game, rng, movetime):
     """MCTS simulations per second on positions from random openings."""
     bot = pyspiel.MCTSBot(game, pyspiel.RandomRolloutEvaluator(1, 7), UCT_C,
@@ -152,6 +193,8 @@ def main():
                         "once) or a number")
     p.add_argument("--pairs", type=int, default=1)
     p.add_argument("--opening-plies", type=int, default=2)
+    p.add_argument("--openings", help="file of openings in poda's notation (instead of random "
+                                      "ones; pair k plays line k mod n)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--record", help="append one JSON line per game")
     p.add_argument("--skip-unknown", action="store_true",
@@ -166,6 +209,7 @@ def main():
         sys.exit("poda cannot play %s: %s" % (args.game, answer))
 
     game = pyspiel.load_game(args.game)
+    openings = read_openings(args.openings, game) if args.openings else None
     rng = random.Random(args.seed)
     if args.mcts_sims in ("auto", "adaptive"):
         sims, rate = calibrate(game, rng, args.movetime)
@@ -189,7 +233,11 @@ def main():
     record = open(args.record, "a") if args.record else None
     score = {"wins": 0, "draws": 0, "losses": 0}
     for pair in range(args.pairs):
-        opening = random_opening(game, args.opening_plies, rng)
+        if openings:
+            opening_text, opening = openings[pair % len(openings)]
+        else:
+            opening = random_opening(game, args.opening_plies, rng)
+            opening_text = None
         for poda_seat in (0, 1):
             state = opening.clone()
             bots = [poda, mcts] if poda_seat == 0 else [mcts, poda]
@@ -198,6 +246,7 @@ def main():
             key = "wins" if r > 0 else "losses" if r < 0 else "draws"
             score[key] += 1
             line = {"pair": pair, "poda_seat": poda_seat, "poda_return": r,
+                    "opening": opening_text,
                     "actions": [int(a) for a in state.history()]}
             if record:
                 record.write(json.dumps(line) + "\n")
@@ -208,7 +257,8 @@ def main():
     games = sum(score.values())
     summary = dict(score, games=games, game=args.game, poda_agent=agent, mcts_sims=sims,
                    mcts_sims_per_second=rate, movetime=args.movetime,
-                   opening_plies=args.opening_plies,
+                   opening_plies=None if openings else args.opening_plies,
+                   openings=args.openings,
                    poda_score=(score["wins"] + 0.5 * score["draws"]) / games,
                    mcts_mean_sims=(adaptive.sims_total / max(1, adaptive.moves)
                                    if adaptive else sims),
