@@ -1,7 +1,9 @@
 //! Search on Kalah, where extra turns keep the same player to move and one position can be
 //! reached at different plies: every variant (the engine in its exact-depth table mode with
 //! each switch on and off, alpha-beta fail-hard and fail-soft) returns the value of an
-//! independent plain minimax, and a move among the tied best. Then Kalah's agents.
+//! independent plain minimax, and a move among the tied best; with extra turns extended (the
+//! engine's `extend=true`, used by `best`), the value of the same recursion with that depth
+//! rule. Then Kalah's agents.
 
 use poda_arena::build_agent;
 use poda_core::{Evaluator, Game, Outcome, Player, Rng, Score, Turn};
@@ -183,6 +185,97 @@ fn variants_agree_with_minimax_on_kalah() {
     assert!(
         extra_turn_roots > 50,
         "{extra_turn_roots} roots with extra turns"
+    );
+}
+
+/// [`reference`] with extra turns extended: a move after which the same player moves again
+/// costs no depth (the engine's `extend=true`; chains end because every extra turn puts a
+/// seed in a store).
+fn reference_extended(game: &Kalah, depth: u32, ply: u32, root: Player) -> Score {
+    match game.outcome() {
+        Outcome::Win(p) if p == root => return Score::win_in(ply),
+        Outcome::Win(_) => return Score::loss_in(ply),
+        Outcome::Draw => return Score::DRAW,
+        Outcome::Ongoing => {}
+    }
+    if depth == 0 {
+        return Score::heuristic(HashEval.evaluate(game, root));
+    }
+    let values = game.legal_move_list().into_iter().map(|mv| {
+        let child = game.after(mv);
+        let extra_turn = child.to_move() == game.to_move();
+        let child_depth = if extra_turn { depth } else { depth - 1 };
+        reference_extended(&child, child_depth, ply + 1, root)
+    });
+    if game.to_move() == root {
+        values.max().unwrap()
+    } else {
+        values.min().unwrap()
+    }
+}
+
+#[test]
+fn extended_engine_agrees_with_extended_minimax() {
+    // `best` for Kalah searches with extra turns extended; every engine variant with the
+    // extension must return the value of the plain recursion with the same depth rule, and
+    // one of its best moves.
+    let mut rng = Rng::new(2026);
+    let eval = Arc::new(HashEval);
+    let mut differs_from_plain = 0;
+    for (i, start) in [
+        Kalah::default(),
+        Kalah::new(4, 3, false).unwrap(),
+        Kalah::new(6, 4, true).unwrap(),
+    ]
+    .into_iter()
+    .cycle()
+    .take(150)
+    .enumerate()
+    {
+        let game = random_position(&mut rng, &start);
+        let depth = 1 + (i % 5) as u32;
+        let me = game.to_move();
+        let child_values: Vec<(u8, Score)> = game
+            .legal_move_list()
+            .into_iter()
+            .map(|mv| {
+                let child = game.after(mv);
+                let d = if child.to_move() == me {
+                    depth
+                } else {
+                    depth - 1
+                };
+                (mv, reference_extended(&child, d, 1, me))
+            })
+            .collect();
+        let best = child_values.iter().map(|c| c.1).max().unwrap();
+        assert_eq!(best, reference_extended(&game, depth, 0, me));
+        if best != reference(&game, depth, 0, me) {
+            differs_from_plain += 1;
+        }
+        for (name, config) in engine_configs(i as u64) {
+            let config = EngineConfig {
+                extend_extra_turns: true,
+                ..config
+            };
+            let mut engine = Engine::new(eval.clone(), config);
+            let r = engine.search(&game, &Limits::depth(depth), None, &mut |_| {});
+            assert_eq!(
+                r.score,
+                best,
+                "{name}+extend at position {i} ({}, {:?} to move) depth {depth}",
+                game.board_string(),
+                me
+            );
+            let mv = r.best.unwrap();
+            let value = child_values.iter().find(|c| c.0 == mv).unwrap().1;
+            assert_eq!(value, best, "{name}+extend chose a move not among the best");
+        }
+    }
+    // The extension must matter on these positions, or the test checks nothing new.
+    assert!(
+        differs_from_plain > 50,
+        "{differs_from_plain} positions where the extension changes the value"
     );
 }
 
