@@ -36,6 +36,13 @@ impl Evaluator<Kalah> for HashEval {
 
 /// An obviously correct minimax: the value of `game` for `root`, `ply` plies below the root.
 fn reference(game: &Kalah, depth: u32, ply: u32, root: Player) -> Score {
+    reference_with(game, depth, ply, root, false)
+}
+
+/// [`reference`], and with `extend` a move after which the same player moves again costs no
+/// depth (the engine's `extend=true`; chains end because every extra turn puts a seed in a
+/// store).
+fn reference_with(game: &Kalah, depth: u32, ply: u32, root: Player, extend: bool) -> Score {
     match game.outcome() {
         Outcome::Win(p) if p == root => return Score::win_in(ply),
         Outcome::Win(_) => return Score::loss_in(ply),
@@ -45,10 +52,11 @@ fn reference(game: &Kalah, depth: u32, ply: u32, root: Player) -> Score {
     if depth == 0 {
         return Score::heuristic(HashEval.evaluate(game, root));
     }
-    let values = game
-        .legal_move_list()
-        .into_iter()
-        .map(|mv| reference(&game.after(mv), depth - 1, ply + 1, root));
+    let values = game.legal_move_list().into_iter().map(|mv| {
+        let child = game.after(mv);
+        let free = extend && child.to_move() == game.to_move();
+        reference_with(&child, depth - u32::from(!free), ply + 1, root, extend)
+    });
     if game.to_move() == root {
         values.max().unwrap()
     } else {
@@ -188,32 +196,6 @@ fn variants_agree_with_minimax_on_kalah() {
     );
 }
 
-/// [`reference`] with extra turns extended: a move after which the same player moves again
-/// costs no depth (the engine's `extend=true`; chains end because every extra turn puts a
-/// seed in a store).
-fn reference_extended(game: &Kalah, depth: u32, ply: u32, root: Player) -> Score {
-    match game.outcome() {
-        Outcome::Win(p) if p == root => return Score::win_in(ply),
-        Outcome::Win(_) => return Score::loss_in(ply),
-        Outcome::Draw => return Score::DRAW,
-        Outcome::Ongoing => {}
-    }
-    if depth == 0 {
-        return Score::heuristic(HashEval.evaluate(game, root));
-    }
-    let values = game.legal_move_list().into_iter().map(|mv| {
-        let child = game.after(mv);
-        let extra_turn = child.to_move() == game.to_move();
-        let child_depth = if extra_turn { depth } else { depth - 1 };
-        reference_extended(&child, child_depth, ply + 1, root)
-    });
-    if game.to_move() == root {
-        values.max().unwrap()
-    } else {
-        values.min().unwrap()
-    }
-}
-
 #[test]
 fn extended_engine_agrees_with_extended_minimax() {
     // `best` for Kalah searches with extra turns extended; every engine variant with the
@@ -245,11 +227,11 @@ fn extended_engine_agrees_with_extended_minimax() {
                 } else {
                     depth - 1
                 };
-                (mv, reference_extended(&child, d, 1, me))
+                (mv, reference_with(&child, d, 1, me, true))
             })
             .collect();
         let best = child_values.iter().map(|c| c.1).max().unwrap();
-        assert_eq!(best, reference_extended(&game, depth, 0, me));
+        assert_eq!(best, reference_with(&game, depth, 0, me, true));
         if best != reference(&game, depth, 0, me) {
             differs_from_plain += 1;
         }
