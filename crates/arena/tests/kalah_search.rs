@@ -11,7 +11,7 @@ use poda_games::kalah::Kalah;
 use poda_search::alphabeta::{alphabeta, Variant};
 use poda_search::engine::{Engine, EngineConfig};
 use poda_search::minimax::minimax;
-use poda_search::Limits;
+use poda_search::{Limits, SearchResult};
 use std::sync::Arc;
 
 /// A deterministic pseudo-random zero-sum evaluator with many ties, plus the store
@@ -54,14 +54,60 @@ fn reference_with(game: &Kalah, depth: u32, ply: u32, root: Player, extend: bool
     }
     let values = game.legal_move_list().into_iter().map(|mv| {
         let child = game.after(mv);
-        let free = extend && child.to_move() == game.to_move();
-        reference_with(&child, depth - u32::from(!free), ply + 1, root, extend)
+        let d = child_depth(game, &child, depth, extend);
+        reference_with(&child, d, ply + 1, root, extend)
     });
     if game.to_move() == root {
         values.max().unwrap()
     } else {
         values.min().unwrap()
     }
+}
+
+/// The depth left below `child` of `parent` searched to `depth`: one less, unless `extend`
+/// and the same player moves again.
+fn child_depth(parent: &Kalah, child: &Kalah, depth: u32, extend: bool) -> u32 {
+    let free = extend && child.to_move() == parent.to_move();
+    depth - u32::from(!free)
+}
+
+/// Every root move of `game` with its [`reference_with`] value for the side to move.
+fn root_values(game: &Kalah, depth: u32, extend: bool) -> Vec<(u8, Score)> {
+    let me = game.to_move();
+    game.legal_move_list()
+        .into_iter()
+        .map(|mv| {
+            let child = game.after(mv);
+            let d = child_depth(game, &child, depth, extend);
+            (mv, reference_with(&child, d, 1, me, extend))
+        })
+        .collect()
+}
+
+/// `result` (of `name` at position `i`) has the best of `root`'s values and one of the moves
+/// that have it.
+fn assert_exact(
+    name: &str,
+    result: &SearchResult<u8>,
+    root: &[(u8, Score)],
+    game: &Kalah,
+    i: usize,
+    depth: u32,
+) {
+    let best = root.iter().map(|c| c.1).max().unwrap();
+    assert_eq!(
+        result.score,
+        best,
+        "{name} at position {i} ({}, {:?} to move) depth {depth}",
+        game.board_string(),
+        game.to_move()
+    );
+    let mv = result.best.unwrap();
+    let value = root.iter().find(|c| c.0 == mv).unwrap().1;
+    assert_eq!(
+        value, best,
+        "{name} chose a move that is not among the best"
+    );
 }
 
 fn random_position(rng: &mut Rng, start: &Kalah) -> Kalah {
@@ -142,11 +188,7 @@ fn variants_agree_with_minimax_on_kalah() {
         let game = random_position(&mut rng, &start);
         let depth = 1 + (i % 6) as u32;
         let me = game.to_move();
-        let child_values: Vec<(u8, Score)> = game
-            .legal_move_list()
-            .into_iter()
-            .map(|mv| (mv, reference(&game.after(mv), depth - 1, 1, me)))
-            .collect();
+        let child_values = root_values(&game, depth, false);
         if game
             .legal_move_list()
             .into_iter()
@@ -175,19 +217,7 @@ fn variants_agree_with_minimax_on_kalah() {
             ));
         }
         for (name, r) in results {
-            assert_eq!(
-                r.score,
-                best,
-                "{name} at position {i} ({}, {:?} to move) depth {depth}",
-                game.board_string(),
-                me
-            );
-            let mv = r.best.unwrap();
-            let value = child_values.iter().find(|c| c.0 == mv).unwrap().1;
-            assert_eq!(
-                value, best,
-                "{name} chose a move that is not among the best"
-            );
+            assert_exact(name, &r, &child_values, &game, i, depth);
         }
     }
     assert!(
@@ -217,19 +247,7 @@ fn extended_engine_agrees_with_extended_minimax() {
         let game = random_position(&mut rng, &start);
         let depth = 1 + (i % 5) as u32;
         let me = game.to_move();
-        let child_values: Vec<(u8, Score)> = game
-            .legal_move_list()
-            .into_iter()
-            .map(|mv| {
-                let child = game.after(mv);
-                let d = if child.to_move() == me {
-                    depth
-                } else {
-                    depth - 1
-                };
-                (mv, reference_with(&child, d, 1, me, true))
-            })
-            .collect();
+        let child_values = root_values(&game, depth, true);
         let best = child_values.iter().map(|c| c.1).max().unwrap();
         assert_eq!(best, reference_with(&game, depth, 0, me, true));
         if best != reference(&game, depth, 0, me) {
@@ -242,16 +260,14 @@ fn extended_engine_agrees_with_extended_minimax() {
             };
             let mut engine = Engine::new(eval.clone(), config);
             let r = engine.search(&game, &Limits::depth(depth), None, &mut |_| {});
-            assert_eq!(
-                r.score,
-                best,
-                "{name}+extend at position {i} ({}, {:?} to move) depth {depth}",
-                game.board_string(),
-                me
+            assert_exact(
+                &format!("{name}+extend"),
+                &r,
+                &child_values,
+                &game,
+                i,
+                depth,
             );
-            let mv = r.best.unwrap();
-            let value = child_values.iter().find(|c| c.0 == mv).unwrap().1;
-            assert_eq!(value, best, "{name}+extend chose a move not among the best");
         }
     }
     // The extension must matter on these positions, or the test checks nothing new.

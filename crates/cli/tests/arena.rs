@@ -24,7 +24,6 @@ fn scratch(name: &str) -> PathBuf {
     dir
 }
 
-/// Records by index, without wall times.
 /// `poda tournament --resume --quiet --out DIR`: the tournament saved in `dir`, continued.
 fn resume_quietly(dir: &Path) -> std::process::Output {
     poda(&[
@@ -36,6 +35,7 @@ fn resume_quietly(dir: &Path) -> std::process::Output {
     ])
 }
 
+/// Records by index, without wall times.
 fn records(dir: &Path) -> BTreeMap<u64, serde_json::Value> {
     let text = std::fs::read_to_string(dir.join("games.jsonl")).unwrap_or_default();
     let mut out = BTreeMap::new();
