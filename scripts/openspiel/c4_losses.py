@@ -37,6 +37,26 @@ def last_good_decision(poda, moves, seat, opening_plies, timeout):
     return None
 
 
+RECORD_KEYS = ("pair", "poda_seat", "poda_return", "actions")
+
+
+def read_records(parser, path):
+    """The games of a match.py record file; a missing file or a line that is not a record is
+    a one-line error (exit 2)."""
+    try:
+        with open(path) as f:
+            games = [json.loads(line) for line in f if line.strip()]
+    except OSError as e:
+        parser.error("%s: %s" % (path, e.strerror))
+    except ValueError as e:
+        parser.error("%s: not JSON lines: %s" % (path, e))
+    for number, game in enumerate(games, 1):
+        if not isinstance(game, dict) or any(k not in game for k in RECORD_KEYS):
+            parser.error("%s: game %d is not a match.py record (it needs %s)"
+                         % (path, number, ", ".join(RECORD_KEYS)))
+    return games
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--poda", required=True)
@@ -46,18 +66,16 @@ def main():
     p.add_argument("records", nargs="+")
     args = p.parse_args()
     for path in args.records:
-        with open(path) as f:
-            for line in f:
-                game = json.loads(line)
-                if game["poda_return"] >= 0:
-                    continue
-                moves = "".join(str(a + 1) for a in game["actions"])
-                found = last_good_decision(args.poda, moves, game["poda_seat"],
-                                           args.opening_plies, args.timeout)
-                print("%s pair %d poda %s %s: %s" % (
-                    path, game["pair"], "first" if game["poda_seat"] == 0 else "second", moves,
-                    "lost from the opening" if found is None
-                    else "last not-lost decision at ply %d (%s)" % found), flush=True)
+        for game in read_records(p, path):
+            if game["poda_return"] >= 0:
+                continue
+            moves = "".join(str(a + 1) for a in game["actions"])
+            found = last_good_decision(args.poda, moves, game["poda_seat"],
+                                       args.opening_plies, args.timeout)
+            print("%s pair %d poda %s %s: %s" % (
+                path, game["pair"], "first" if game["poda_seat"] == 0 else "second", moves,
+                "lost from the opening" if found is None
+                else "last not-lost decision at ply %d (%s)" % found), flush=True)
 
 
 if __name__ == "__main__":

@@ -127,6 +127,8 @@ def poda_move_to_action(game, state, move):
     mancala: the mover's pit k (P1 next to its store) is cell 7 - k for the first player and
     14 - k for the second; connect_four: column c (1..7) is action c - 1."""
     name = game.get_type().short_name
+    if not move.isdigit():
+        raise ValueError("'%s' is not a move number" % move)
     k = int(move)
     if name == "mancala":
         if not 1 <= k <= 6:
@@ -138,26 +140,35 @@ def poda_move_to_action(game, state, move):
 
 
 def read_openings(path, game):
-    """The openings of a file (one a line, moves separated by spaces, '#' starts a comment),
-    each as an OpenSpiel state; a line with an illegal move is an error."""
+    """The openings of a file (one a line, moves separated by spaces or written together, '#'
+    starts a comment), each as an OpenSpiel state. A bad line (not a move, an illegal move, a game already over)
+    or an unreadable file raises ValueError naming the file and line."""
     openings = []
-    with open(path) as f:
-        for number, line in enumerate(f, 1):
-            moves = line.split("#")[0].split()
-            if not moves:
-                continue
-            state = game.new_initial_state()
-            for move in moves:
-                try:
-                    action = poda_move_to_action(game, state, move)
-                except ValueError as e:
-                    sys.exit("%s:%d: %s" % (path, number, e))
-                if state.is_terminal() or action not in state.legal_actions():
-                    sys.exit("%s:%d: illegal move '%s'" % (path, number, move))
-                state.apply_action(action)
-            openings.append((" ".join(moves), state))
+    try:
+        with open(path) as f:
+            lines = f.readlines()
+    except OSError as e:
+        raise ValueError("%s: %s" % (path, e.strerror))
+    for number, line in enumerate(lines, 1):
+        # Moves are single digits in both games, so `4453` is `4 4 5 3` (as in poda).
+        moves = [c for token in line.split("#")[0].split()
+                 for c in (token if token.isdigit() else [token])]
+        if not moves:
+            continue
+        state = game.new_initial_state()
+        for move in moves:
+            try:
+                action = poda_move_to_action(game, state, move)
+            except ValueError as e:
+                raise ValueError("%s:%d: %s" % (path, number, e))
+            if state.is_terminal() or action not in state.legal_actions():
+                raise ValueError("%s:%d: illegal move '%s'" % (path, number, move))
+            state.apply_action(action)
+        if state.is_terminal():
+            raise ValueError("%s:%d: the opening ends the game" % (path, number))
+        openings.append((" ".join(moves), state))
     if not openings:
-        sys.exit("%s: no openings" % path)
+        raise ValueError("%s: no openings" % path)
     return openings
 
 
@@ -209,7 +220,10 @@ def main():
         sys.exit("poda cannot play %s: %s" % (args.game, answer))
 
     game = pyspiel.load_game(args.game)
-    openings = read_openings(args.openings, game) if args.openings else None
+    try:
+        openings = read_openings(args.openings, game) if args.openings else None
+    except ValueError as e:
+        p.error(str(e))
     rng = random.Random(args.seed)
     if args.mcts_sims in ("auto", "adaptive"):
         sims, rate = calibrate(game, rng, args.movetime)
