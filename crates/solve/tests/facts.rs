@@ -1,5 +1,6 @@
 //! Known facts of 7x6 Connect 4, answered through the committed opening book at once.
 
+use poda_solve::book::BookEntry;
 use poda_solve::{format_analysis, Book, Position, Solver, TieBreak};
 
 #[test]
@@ -37,6 +38,26 @@ fn book_holds_the_root_children() {
     }
 }
 
+/// Solves `key`'s position again without the book and checks the entry's score and, where
+/// stored, its best columns against every column's score; true if it had best columns.
+fn check_entry(solver: &mut Solver, key: u64, entry: BookEntry) -> bool {
+    let p = Position::from_key(key);
+    solver.reset();
+    assert_eq!(solver.solve(&p), entry.score, "{}", p.render());
+    if entry.best == 0 {
+        return false;
+    }
+    // The stored columns are exactly those that keep the score (the key is the canonical
+    // orientation, the one the columns are stored in).
+    let keeping = solver
+        .analyze(&p)
+        .iter()
+        .filter(|&&(_, s)| s == entry.score)
+        .fold(0u8, |m, &(c, _)| m | 1 << c);
+    assert_eq!(keeping, entry.best, "{}", p.render());
+    true
+}
+
 /// Every book entry at least `PODA_BOOK_CHECK_PLIES` (default 3) deep, solved again without
 /// the book, and its best columns (where stored) checked against every column's score.
 #[test]
@@ -50,26 +71,45 @@ fn book_entries_agree_with_the_solver() {
     let mut solver = Solver::new(256);
     let (mut checked, mut with_best) = (0, 0);
     for (key, entry) in book.entries() {
-        let p = Position::from_key(key);
-        if p.moves() < plies {
-            continue;
-        }
-        solver.reset();
-        assert_eq!(solver.solve(&p), entry.score, "{}", p.render());
-        checked += 1;
-        if entry.best != 0 {
-            // The stored columns are exactly those that keep the score (the key is the
-            // canonical orientation, the one the columns are stored in).
-            let keeping = solver
-                .analyze(&p)
-                .iter()
-                .filter(|&&(_, s)| s == entry.score)
-                .fold(0u8, |m, &(c, _)| m | 1 << c);
-            assert_eq!(keeping, entry.best, "{}", p.render());
-            with_best += 1;
+        if Position::from_key(key).moves() >= plies {
+            checked += 1;
+            with_best += usize::from(check_entry(&mut solver, key, entry));
         }
     }
     eprintln!("re-solved {checked} book positions, {with_best} of them with their best columns");
+}
+
+/// The positions after every two-ply opening (the openings `scripts/openspiel/match.py`
+/// plays, with the first player to move) are decision nodes of the book, so the hybrid
+/// answers them without a search; and a spread sample of the 8-ply decision nodes grown
+/// from them agrees with the solver.
+#[test]
+fn book_covers_every_two_ply_opening() {
+    let book = Book::embedded();
+    for a in 1..=7 {
+        for b in 1..=7 {
+            let p = Position::parse(&format!("{a}{b}")).unwrap();
+            let (_, best) = book
+                .best(&p)
+                .unwrap_or_else(|| panic!("{a}{b} is not in the book"));
+            assert_ne!(best, 0, "{a}{b} has no best columns");
+        }
+    }
+    let mut deep: Vec<(u64, BookEntry)> = book
+        .entries()
+        .into_iter()
+        .filter(|(key, e)| e.best != 0 && Position::from_key(*key).moves() == 8)
+        .collect();
+    deep.sort_unstable_by_key(|&(key, _)| key);
+    assert!(
+        deep.len() > 1000,
+        "only {} 8-ply decision nodes",
+        deep.len()
+    );
+    let mut solver = Solver::new(64);
+    for &(key, entry) in deep.iter().step_by(deep.len() / 6) {
+        assert!(check_entry(&mut solver, key, entry));
+    }
 }
 
 /// The seeded tie-break only ever picks among the hardest best moves, and repeats itself;
