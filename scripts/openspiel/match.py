@@ -141,8 +141,8 @@ def poda_move_to_action(game, state, move):
 
 def read_openings(path, game):
     """The openings of a file (one a line, moves separated by spaces or written together, '#'
-    starts a comment), each as an OpenSpiel state. A bad line (not a move, an illegal move, a game already over)
-    or an unreadable file raises ValueError naming the file and line."""
+    starts a comment), each as an OpenSpiel state. A bad line (not a move, an illegal move, a
+    game already over) or an unreadable file raises ValueError naming the file and line."""
     openings = []
     try:
         with open(path) as f:

@@ -110,6 +110,18 @@ fn assert_exact(
     );
 }
 
+/// `n` positions from a generator seeded with `seed`, the k-th played at random from
+/// `starts[k % starts.len()]`.
+fn random_positions(seed: u64, starts: &[Kalah], n: usize) -> Vec<Kalah> {
+    let mut rng = Rng::new(seed);
+    starts
+        .iter()
+        .cycle()
+        .take(n)
+        .map(|start| random_position(&mut rng, start))
+        .collect()
+}
+
 fn random_position(rng: &mut Rng, start: &Kalah) -> Kalah {
     loop {
         let mut game = *start;
@@ -171,21 +183,15 @@ fn engine_configs(seed: u64) -> Vec<(&'static str, EngineConfig)> {
 
 #[test]
 fn variants_agree_with_minimax_on_kalah() {
-    let mut rng = Rng::new(2018);
     let eval = Arc::new(HashEval);
     let mut extra_turn_roots = 0;
-    for (i, start) in [
+    let starts = [
         Kalah::default(),
         Kalah::new(4, 3, false).unwrap(),
         Kalah::new(6, 4, true).unwrap(),
         Kalah::new(3, 2, false).unwrap(),
-    ]
-    .into_iter()
-    .cycle()
-    .take(240)
-    .enumerate()
-    {
-        let game = random_position(&mut rng, &start);
+    ];
+    for (i, game) in random_positions(2018, &starts, 240).into_iter().enumerate() {
         let depth = 1 + (i % 6) as u32;
         let me = game.to_move();
         let child_values = root_values(&game, depth, false);
@@ -231,20 +237,14 @@ fn extended_engine_agrees_with_extended_minimax() {
     // `best` for Kalah searches with extra turns extended; every engine variant with the
     // extension must return the value of the plain recursion with the same depth rule, and
     // one of its best moves.
-    let mut rng = Rng::new(2026);
     let eval = Arc::new(HashEval);
     let mut differs_from_plain = 0;
-    for (i, start) in [
+    let starts = [
         Kalah::default(),
         Kalah::new(4, 3, false).unwrap(),
         Kalah::new(6, 4, true).unwrap(),
-    ]
-    .into_iter()
-    .cycle()
-    .take(150)
-    .enumerate()
-    {
-        let game = random_position(&mut rng, &start);
+    ];
+    for (i, game) in random_positions(2026, &starts, 150).into_iter().enumerate() {
         let depth = 1 + (i % 5) as u32;
         let me = game.to_move();
         let child_values = root_values(&game, depth, true);
