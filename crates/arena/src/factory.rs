@@ -8,6 +8,7 @@
 
 use crate::protocol::{DefaultHooks, ProtocolHooks};
 use poda_core::{Agent, AgentEntry, AgentRecipe, Catalog, Spec, SpecError};
+use poda_games::misere::Misere;
 use poda_search::agents::{build_generic, GENERIC_AGENTS};
 
 /// How many alias hops are followed before giving up (a loop in a catalog).
@@ -37,6 +38,18 @@ pub trait ArenaGame: Catalog {
     /// name the documented cap after which an unfinished game is adjudicated a draw.
     fn default_max_plies(&self) -> Option<u32> {
         None
+    }
+
+    /// The agents this crate adds to the misère version of this game (`misere(...)`).
+    fn misere_agents() -> Vec<AgentEntry<Misere<Self>>> {
+        Vec::new()
+    }
+
+    /// The spec `best(movetime=T)` stands for in the misère version of this game. The
+    /// default is the MCTS, whose random playouts follow the misère rule (a negated
+    /// evaluation is no misère evaluation).
+    fn misere_best_agent(_game: &Misere<Self>, movetime: &str) -> Spec {
+        Spec::parse(&format!("mcts(movetime={movetime})")).expect("a valid spec")
     }
 }
 

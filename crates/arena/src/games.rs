@@ -5,6 +5,7 @@ use crate::factory::ArenaGame;
 use crate::hex_agents::{hexmcts, HexEngineAgent};
 use crate::hybrid::HybridAgent;
 use crate::kalah_hybrid::Hybrid;
+use crate::misere_hybrid::MisereHybrid;
 use crate::perfect::PerfectAgent;
 use crate::protocol::connect4::Connect4Hooks;
 use crate::protocol::kalah::KalahHooks;
@@ -48,6 +49,31 @@ impl ArenaGame for Connect4 {
                 },
             },
         ]
+    }
+
+    fn misere_agents() -> Vec<AgentEntry<Misere<Connect4>>> {
+        vec![AgentEntry {
+            name: "hybrid",
+            help: "hybrid(movetime=1s,c=1.41,tt=64): the misère solver's move if it proves \
+                   the position in time, else MCTS over the safe moves (7x6 only); best",
+            build: |game, spec| {
+                Ok(AgentRecipe::Agent(Box::new(MisereHybrid::from_spec(
+                    game, spec,
+                )?)))
+            },
+        }]
+    }
+
+    /// The misère solver, then MCTS, on the standard board (against OpenSpiel's MCTS on
+    /// misère Connect 4 it scores BENCHMARKS.md's figures); elsewhere the plain MCTS, which
+    /// beat the engine with negated evaluations (71.5% against 55%, 100 games at 0.1 s).
+    fn misere_best_agent(game: &Misere<Connect4>, movetime: &str) -> Spec {
+        let name = if game.inner().width() == 7 && game.inner().height() == 6 {
+            "hybrid"
+        } else {
+            "mcts"
+        };
+        Spec::parse(&format!("{name}(movetime={movetime})")).expect("a valid spec")
     }
 
     /// The solver-then-engine player on the standard board (it plays every position the
@@ -108,19 +134,20 @@ impl ArenaGame for DesConecta {
     }
 }
 
-/// A misère game plays with the generic agents and the inner game's evaluators negated; in
-/// the protocol it speaks the inner game's notation.
+/// A misère game plays with the generic agents, the inner game's evaluators negated and the
+/// agents the inner game adds for its misère version; in the protocol it speaks the inner
+/// game's notation.
 impl<G: ArenaGame> ArenaGame for Misere<G> {
     fn protocol() -> &'static dyn ProtocolHooks<Self> {
         &MisereHooks::<G>(PhantomData)
     }
 
-    /// A negated evaluation is no misère evaluation (what decides a misère game is who is
-    /// forced to complete a line), so the strongest generic player is the MCTS, whose random
-    /// playouts follow the misère rule: against OpenSpiel's MCTS on misère Connect 4 at 0.1 s
-    /// it scored 71.5% where the engine scored 55% (100 games each, BENCHMARKS.md).
+    fn extra_agents() -> Vec<AgentEntry<Self>> {
+        G::misere_agents()
+    }
+
     fn best_agent(&self, movetime: &str) -> Spec {
-        Spec::parse(&format!("mcts(movetime={movetime})")).expect("a valid spec")
+        G::misere_best_agent(self, movetime)
     }
 }
 

@@ -11,6 +11,7 @@
 //! - [`tournament`]: round robins with paired openings, resumable, with reports.
 //! - [`process`]: child processes spoken to line by line, with deadlines (under `external`
 //!   and `ugr-bot`); [`ugr_bot`]: the course's Mancala bots as agents (`ugr-bot`).
+//! - [`misere_hybrid`]: misère Connect 4's strongest agent, the misère solver then MCTS.
 //! - [`kalah_hybrid`]: Kalah's strongest agent, the engine then the exact solver (`hybrid`).
 //! - [`protocol`]: the engine protocol's per-game hooks and OpenSpiel's game names.
 //! - [`external`]: `external(cmd=...)`, an agent that is another program.
@@ -25,6 +26,7 @@ pub mod hex_agents;
 pub mod hybrid;
 pub mod kalah_hybrid;
 pub mod matches;
+pub mod misere_hybrid;
 pub mod openings;
 pub mod perfect;
 pub mod process;

@@ -5,6 +5,7 @@
 //!   strings with typed errors ([`PositionError`]).
 //! - [`Solver`]: strong (exact score, Pons' convention) and weak (win/draw/loss) solving,
 //!   analysis of every move, and the perfect player's choice ([`Solver::choose`]).
+//! - [`MisereSolver`]: misère Connect 4 (completing a four loses), exact and weak.
 //! - [`Book`]: the opening book committed with the crate; [`build_book`] builds or resumes one.
 //! - [`run_lines`]: Pons' test protocol (positions in, scores out), the body of
 //!   `poda solve connect4` and of the `c4bench` example.
@@ -16,6 +17,7 @@ pub mod book;
 pub mod build;
 pub mod hex;
 pub mod kalah;
+pub mod misere;
 pub mod position;
 pub mod run;
 pub mod solver;
@@ -24,6 +26,7 @@ mod table;
 pub use analysis::{hardest, Chosen, TieBreak};
 pub use book::Book;
 pub use build::{book_from_partial, build_book, BuildOptions, BuildProgress, BuildReport};
+pub use misere::MisereSolver;
 pub use position::{Position, PositionError, HEIGHT, WIDTH};
 pub use run::{format_analysis, parse_line, run_lines, LineError, RunOptions, RunSummary};
 pub use solver::Solver;

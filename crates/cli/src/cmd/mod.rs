@@ -14,5 +14,6 @@ pub mod solve;
 mod solve_connect4;
 mod solve_hex;
 mod solve_kalah;
+mod solve_misere;
 pub mod tournament;
 pub mod ugr_bot;

@@ -7,11 +7,11 @@ use poda_core::Spec;
 
 #[derive(Args, Debug)]
 pub struct SolveArgs {
-    /// Game spec: connect4, hex(size=N) with N <= 11, or "kalah(pits=M,seeds=N)" (at most
-    /// 127 seeds in all).
+    /// Game spec: connect4, "misere(connect4)", hex(size=N) with N <= 11, or
+    /// "kalah(pits=M,seeds=N)" (at most 127 seeds in all).
     pub game: String,
     /// Moves from the start position ("" is the start). Without it, positions are read from
-    /// stdin, one per line (Pons' format for Connect 4, move sequences for Kalah); Hex solves
+    /// stdin, one per line (Pons' format for Connect 4 and its misère version, move sequences for Kalah); Hex solves
     /// the start position.
     pub moves: Option<String>,
     /// Only win/draw/loss.
@@ -39,14 +39,15 @@ pub struct SolveArgs {
 }
 
 /// The games that have a solver.
-const SOLVABLE: &[&str] = &["connect4", "hex", "kalah"];
+const SOLVABLE: &[&str] = &["connect4", "hex", "kalah", "misere(connect4)"];
 
 pub fn run(args: SolveArgs) -> Result<()> {
     let spec =
         Spec::parse(&args.game).map_err(|e| input::bad(&format!("game '{}'", args.game), e))?;
     // Validate the spec through the registry first, for the same errors as other commands.
-    input::game(&args.game)?;
+    let game = input::game(&args.game)?;
     match spec.name.as_str() {
+        "misere" => super::solve_misere::run(&game, &args),
         "connect4" | "connect_four" => super::solve_connect4::run(&spec, &args),
         "hex" => super::solve_hex::run(&spec, &args),
         "kalah" | "mancala" => super::solve_kalah::run(&spec, &args),

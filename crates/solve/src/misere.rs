@@ -1,0 +1,408 @@
+//! The exact misère Connect 4 solver (7x6): whoever completes a four loses; a full board
+//! without a four is a draw (OpenSpiel's `misere(game=connect_four())`).
+//!
+//! The search is the normal-play solver's frame ([`crate::Solver`], after Pascal Pons,
+//! "Solving Connect 4", parts 3-12): bitboards, negamax with alpha-beta and null windows,
+//! a binary search on the score, the transposition table of [`crate::table`] (both bounds
+//! and the best move) with mirror-canonical keys near the root. What the misère rule
+//! changes:
+//! - A cell that would complete one's own four is *poison* for its owner: playing it loses
+//!   at once, and that is never better than any other move (a later loss scores higher), so
+//!   the search only plays *safe* moves. A side to move with no safe move (but a non-full
+//!   board) must complete a four: that is the only way to lose.
+//! - So the quickest win is a safe move after which the opponent has no safe move; the
+//!   search looks for one before anything else, and without one the bounds are "no loss
+//!   before the opponent's next turn, no win before ours".
+//! - Move ordering: the table's move, then moves that create few poison cells of one's own,
+//!   that put an opponent's poison cell on top of their column (only we may fill it) and do
+//!   not uncover one of our own (a free move for the opponent), centre first on ties.
+//!
+//! Scores follow Pons' convention adapted to the misère rule, from the side to move's view:
+//! a side that must complete a four at `n` plies scores `-(SIZE + 1 - n) / 2` (so a loss
+//! later in the game is a smaller loss), its opponent the opposite, a draw 0.
+
+use crate::position::{column_mask, column_of, winning_cells, Position, BOARD, SIZE, WIDTH};
+use crate::table::{Table, NO_LOWER, NO_UPPER};
+use std::time::{Duration, Instant};
+
+/// With a deadline set, the clock is read once every this many nodes (a power of two).
+const DEADLINE_CHECK_NODES: u64 = 4096;
+/// Columns from the centre outwards: the tie-break of the move ordering.
+const CENTRE_FIRST: [usize; WIDTH] = [3, 2, 4, 1, 5, 0, 6];
+/// Positions with fewer plies than this are stored under their canonical (mirror-min) key.
+const SYMMETRY_PLIES: i32 = 12;
+/// Nodes with at least this many plies skip the table (small subtrees).
+const NO_TABLE_PLIES: i32 = 38;
+
+/// Score of the side to move at `plies` plies when it has no safe move: it must complete a
+/// four (a loss; later is better).
+#[inline]
+pub fn forced_loss(plies: i32) -> i32 {
+    -((SIZE + 1 - plies) / 2)
+}
+
+/// The safe moves of the side to move: playable cells that do not complete its own four.
+#[inline]
+pub fn safe_moves(p: &Position) -> u64 {
+    p.possible() & !p.own_winning_cells()
+}
+
+/// A misère Connect 4 solver with its transposition table.
+pub struct MisereSolver {
+    table: Table,
+    nodes: u64,
+    deadline: Option<Instant>,
+    node_limit: Option<u64>,
+    aborted: bool,
+}
+
+impl MisereSolver {
+    /// A solver with a table of about `table_mib` MiB.
+    pub fn new(table_mib: usize) -> MisereSolver {
+        MisereSolver {
+            table: Table::new(table_mib),
+            nodes: 0,
+            deadline: None,
+            node_limit: None,
+            aborted: false,
+        }
+    }
+
+    /// Makes later searches give up past `deadline`; see [`crate::Solver::set_deadline`]
+    /// (the same contract: an aborted answer means nothing, the table stays exact).
+    pub fn set_deadline(&mut self, deadline: Option<Instant>) {
+        self.deadline = deadline;
+        self.aborted = false;
+    }
+
+    /// Makes later searches give up once the node counter reaches `limit`.
+    pub fn set_node_limit(&mut self, limit: Option<u64>) {
+        self.node_limit = limit;
+        self.aborted = false;
+    }
+
+    /// Whether a search gave up since the deadline or the node limit was last set.
+    pub fn aborted(&self) -> bool {
+        self.aborted
+    }
+
+    /// Nodes searched since the last reset.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    pub fn reset_nodes(&mut self) {
+        self.nodes = 0;
+    }
+
+    /// Clears the table and the node counter.
+    pub fn reset(&mut self) {
+        self.table.clear();
+        self.nodes = 0;
+    }
+
+    #[inline]
+    fn out_of_time(&mut self) -> bool {
+        if !self.aborted && self.nodes % DEADLINE_CHECK_NODES == 0 {
+            if let Some(d) = self.deadline {
+                self.aborted = Instant::now() >= d;
+            }
+            if let Some(limit) = self.node_limit {
+                self.aborted |= self.nodes >= limit;
+            }
+        }
+        self.aborted
+    }
+
+    /// The exact score of a position that is not over (no four on the board, not full).
+    pub fn solve(&mut self, p: &Position) -> i32 {
+        let n = p.moves();
+        self.search_window(p, forced_loss(n), -forced_loss(n + 1))
+    }
+
+    /// The sign of the score (1 win, 0 draw, -1 loss) of a position that is not over.
+    pub fn solve_weak(&mut self, p: &Position) -> i32 {
+        self.search_window(p, -1, 1).signum()
+    }
+
+    /// The exact score of playing in 0-based column `col` (playable), side to move's view.
+    pub fn move_score(&mut self, p: &Position, col: usize) -> i32 {
+        let mv = p.move_in(col);
+        if p.own_winning_cells() & mv != 0 {
+            return forced_loss(p.moves());
+        }
+        let child = p.after(mv);
+        if child.moves() == SIZE {
+            return 0;
+        }
+        -self.solve(&child)
+    }
+
+    /// The playable columns (0-based, centre first) whose move scores at least `bound`.
+    /// `bound` must not exceed the position's score for the answer to be non-empty.
+    pub fn moves_scoring_at_least(&mut self, p: &Position, bound: i32) -> Vec<usize> {
+        let own = p.own_winning_cells();
+        let mut out = Vec::new();
+        for col in CENTRE_FIRST {
+            if !p.can_play(col) {
+                continue;
+            }
+            let mv = p.move_in(col);
+            let ok = if own & mv != 0 {
+                forced_loss(p.moves()) >= bound
+            } else {
+                let child = p.after(mv);
+                if child.moves() == SIZE {
+                    0 >= bound
+                } else {
+                    // -child >= bound  <=>  child <= -bound
+                    self.negamax(&child, -bound, -bound + 1) <= -bound
+                }
+            };
+            if self.aborted {
+                return Vec::new();
+            }
+            if ok {
+                out.push(col);
+            }
+        }
+        out
+    }
+
+    /// The safe moves (0-based columns) that the solver proves to lose, each test given at
+    /// most `per_move` (and never past the deadline). A losing move is often refuted by a
+    /// small tree, while proving the position's value needs the whole proof, so this finds
+    /// blunders in positions too big to solve. The table keeps what every test proved.
+    pub fn losing_moves_within(&mut self, p: &Position, per_move: Duration) -> Vec<usize> {
+        let deadline = self.deadline;
+        let mut out = Vec::new();
+        let mut rest = safe_moves(p);
+        while rest != 0 {
+            let mv = rest & rest.wrapping_neg();
+            rest &= rest - 1;
+            let child = p.after(mv);
+            if child.moves() == SIZE {
+                continue;
+            }
+            let until = Instant::now() + per_move;
+            self.deadline = Some(deadline.map_or(until, |d| d.min(until)));
+            self.aborted = false;
+            // The child scores >= 1 for the opponent: the move loses.
+            if self.negamax(&child, 0, 1) >= 1 && !self.aborted {
+                out.push(column_of(mv));
+            }
+        }
+        self.deadline = deadline;
+        self.aborted = deadline.is_some_and(|d| Instant::now() >= d);
+        out
+    }
+
+    /// Narrows `[min, max]` (which holds the score) with null-window searches until it is a
+    /// single value, probing toward the ends as Pons does.
+    fn search_window(&mut self, p: &Position, mut min: i32, mut max: i32) -> i32 {
+        while min < max && !self.aborted {
+            let mut med = min + (max - min) / 2;
+            if med <= 0 && min / 2 < med {
+                med = min / 2;
+            } else if med >= 0 && max / 2 > med {
+                med = max / 2;
+            }
+            let r = self.negamax(p, med, med + 1);
+            if r <= med {
+                max = r;
+            } else {
+                min = r;
+            }
+        }
+        min
+    }
+
+    #[inline]
+    fn table_key(p: &Position) -> (u64, bool) {
+        let key = p.key();
+        if p.moves() < SYMMETRY_PLIES {
+            let m = p.mirror_key();
+            if m < key {
+                return (m, true);
+            }
+        }
+        (key, false)
+    }
+
+    /// Negamax with alpha-beta on a position that is not over; fail-soft on both sides.
+    fn negamax(&mut self, p: &Position, mut alpha: i32, mut beta: i32) -> i32 {
+        debug_assert!(alpha < beta);
+        self.nodes += 1;
+        if self.out_of_time() {
+            return 0;
+        }
+        let n = p.moves();
+        let possible = p.possible();
+        if possible == 0 {
+            return 0;
+        }
+        let own = p.own_winning_cells();
+        let safe = possible & !own;
+        if safe == 0 {
+            return forced_loss(n);
+        }
+        let opp = p.opponent_winning_cells();
+        let mut rest = safe;
+        while rest != 0 {
+            let mv = rest & rest.wrapping_neg();
+            rest &= rest - 1;
+            let next = (possible ^ mv) | ((mv << 1) & BOARD);
+            if next != 0 && next & !opp == 0 {
+                return -forced_loss(n + 1);
+            }
+        }
+        // No loss before our next turn...
+        let min = forced_loss(n + 2).min(0);
+        if alpha < min {
+            alpha = min;
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        // ... and no win before the opponent's next turn after that.
+        let max = (-forced_loss(n + 3)).max(0);
+        if beta > max {
+            beta = max;
+            if alpha >= beta {
+                return beta;
+            }
+        }
+        if safe & (safe - 1) == 0 {
+            return -self.negamax(&p.after(safe), -beta, -alpha);
+        }
+        if n >= NO_TABLE_PLIES {
+            return self.search_children(p, safe, own, opp, alpha, beta, None).0;
+        }
+        let (key, mirrored) = Self::table_key(p);
+        let flip = |c: usize| if mirrored { WIDTH - 1 - c } else { c };
+        let mut hint = None;
+        if let Some(hit) = self.table.get(key) {
+            if hit.lower > alpha {
+                alpha = hit.lower;
+                if alpha >= beta {
+                    return alpha;
+                }
+            }
+            if hit.upper < beta {
+                beta = hit.upper;
+                if alpha >= beta {
+                    return beta;
+                }
+            }
+            hint = hit.best.map(flip);
+        }
+        let start_nodes = self.nodes;
+        let (score, best, exact) = self.search_children(p, safe, own, opp, alpha, beta, hint);
+        if self.aborted {
+            return 0;
+        }
+        let work = self.nodes - start_nodes;
+        if score >= beta {
+            self.table.put(key, score, NO_UPPER, best.map(flip), work);
+        } else if exact {
+            self.table.put(key, score, score, best.map(flip), work);
+        } else {
+            self.table.put(key, NO_LOWER, score, None, work);
+        }
+        score
+    }
+
+    /// Searches the safe moves (at least two), the hinted column first, then by
+    /// [`order_score`]. Returns the fail-soft score, the column that reached it (if it beat
+    /// alpha) and whether it is exact.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn search_children(
+        &mut self,
+        p: &Position,
+        safe: u64,
+        own: u64,
+        opp: u64,
+        mut alpha: i32,
+        beta: i32,
+        hint: Option<usize>,
+    ) -> (i32, Option<usize>, bool) {
+        let mut best_score = NO_LOWER;
+        let mut best = None;
+        let mut rest = safe;
+        if let Some(col) = hint {
+            let mv = safe & column_mask(col);
+            if mv != 0 {
+                rest ^= mv;
+                let score = -self.negamax(&p.after(mv), -beta, -alpha);
+                if score >= beta {
+                    return (score, Some(col), false);
+                }
+                best_score = score;
+                if score > alpha {
+                    alpha = score;
+                    best = Some(col);
+                }
+            }
+        }
+        let mut list = [(0u64, 0u32); WIDTH];
+        let mut len = 0;
+        for &col in &CENTRE_FIRST {
+            let mv = rest & column_mask(col);
+            if mv != 0 {
+                let score = order_score(p, mv, own, opp);
+                let mut i = len;
+                while i > 0 && list[i - 1].1 < score {
+                    list[i] = list[i - 1];
+                    i -= 1;
+                }
+                list[i] = (mv, score);
+                len += 1;
+            }
+        }
+        for &(mv, _) in &list[..len] {
+            let score = -self.negamax(&p.after(mv), -beta, -alpha);
+            if score >= beta {
+                return (score, Some(column_of(mv)), false);
+            }
+            if score > best_score {
+                best_score = score;
+            }
+            if score > alpha {
+                alpha = score;
+                best = Some(column_of(mv));
+            }
+        }
+        (best_score, best, best.is_some())
+    }
+}
+
+/// Ordering hint for a safe move (higher is tried first): fewer poison cells of one's own
+/// after it, a bonus when the cell it uncovers is the opponent's poison (only we may play
+/// there) and a malus when it is our own (the opponent gets a free move).
+#[inline]
+fn order_score(p: &Position, mv: u64, own: u64, opp: u64) -> u32 {
+    let poison = winning_cells(p.current() | mv, p.mask() | mv);
+    let above = (mv << 1) & BOARD;
+    let mut score = 64 - 2 * poison.count_ones();
+    if above & opp != 0 {
+        score += 3;
+    }
+    if above & own != 0 {
+        score -= 3;
+    }
+    score
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn forced_loss_is_later_smaller() {
+        assert_eq!(forced_loss(41), -1);
+        assert_eq!(forced_loss(40), -1);
+        assert_eq!(forced_loss(39), -2);
+        assert!(forced_loss(10) < forced_loss(20));
+    }
+}
