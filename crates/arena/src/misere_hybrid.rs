@@ -217,6 +217,10 @@ impl Agent<Misere<Connect4>> for MisereHybrid {
         };
         self.solver.set_deadline(None);
         let solver_nodes = self.solver.nodes();
+        if let [mv] = root_moves[..] {
+            // One candidate left: no search needed.
+            return Ok(Choice { mv, info: None });
+        }
         let policy = SafeTree {
             root_ply: game.ply(),
             root_moves,
