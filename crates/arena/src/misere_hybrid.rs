@@ -6,8 +6,8 @@
 //! that cannot must keep the game hard for a fallible opponent. Each move:
 //! 1. the weak value (win, draw or loss, [`MisereSolver::solve_weak`]) within
 //!    [`WEAK_SHARE`] of the move time, then the moves that keep it within [`KEEP_SHARE`]:
-//!    a win is played at once (of the winning moves, the one that leaves the opponent the
-//!    fewest safe replies); a draw with several keepers goes to MCTS restricted to them;
+//!    a win is played at once (the winning move the proof found); a draw with several
+//!    keepers goes to MCTS restricted to them;
 //! 2. else, if the value is unknown, each safe move gets an equal share of the time up to
 //!    [`FILTER_SHARE`] for the solver to prove that it loses
 //!    ([`MisereSolver::losing_moves_within`]: a refutation is often a small tree even when
@@ -34,11 +34,11 @@ use poda_solve::{MisereSolver, Position};
 use std::time::{Duration, Instant};
 
 /// The weak search of the position stops at this share of the move time...
-const WEAK_SHARE: f64 = 0.3;
+const WEAK_SHARE: f64 = 0.45;
 /// ...the tests of the moves that keep its value at this one...
-const KEEP_SHARE: f64 = 0.5;
+const KEEP_SHARE: f64 = 0.65;
 /// ...and, when the value is unknown, the search for moves that lose at this one.
-const FILTER_SHARE: f64 = 0.6;
+const FILTER_SHARE: f64 = 0.7;
 /// Plies of a full 7x6 board.
 const SIZE: i32 = 42;
 
@@ -124,6 +124,13 @@ impl MisereHybrid {
             return Proof::Lost;
         }
         self.solver.set_deadline(Some(at(KEEP_SHARE)));
+        if weak > 0 {
+            // Any winning move keeps the win; the one the proof found comes first.
+            return match self.solver.a_move_scoring_at_least(p, 1) {
+                Some(col) => Proof::Keep(vec![col as u8], 1),
+                None => Proof::Unknown,
+            };
+        }
         let keep = self.solver.moves_scoring_at_least(p, weak);
         if self.solver.aborted() || keep.is_empty() {
             return Proof::Unknown;

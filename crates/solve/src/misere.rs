@@ -141,26 +141,12 @@ impl MisereSolver {
     }
 
     /// The playable columns (0-based, centre first) whose move scores at least `bound`.
-    /// `bound` must not exceed the position's score for the answer to be non-empty.
+    /// `bound` must not exceed the position's score for the answer to be non-empty. Empty
+    /// if the search gave up.
     pub fn moves_scoring_at_least(&mut self, p: &Position, bound: i32) -> Vec<usize> {
-        let own = p.own_winning_cells();
         let mut out = Vec::new();
         for col in CENTRE_FIRST {
-            if !p.can_play(col) {
-                continue;
-            }
-            let mv = p.move_in(col);
-            let ok = if own & mv != 0 {
-                forced_loss(p.moves()) >= bound
-            } else {
-                let child = p.after(mv);
-                if child.moves() == SIZE {
-                    0 >= bound
-                } else {
-                    // -child >= bound  <=>  child <= -bound
-                    self.negamax(&child, -bound, -bound + 1) <= -bound
-                }
-            };
+            let ok = self.move_scores_at_least(p, col, bound);
             if self.aborted {
                 return Vec::new();
             }
@@ -169,6 +155,45 @@ impl MisereSolver {
             }
         }
         out
+    }
+
+    /// One playable column whose move scores at least `bound`: the table's best move of `p`
+    /// is tried first (after a search of `p` it is usually the answer), then centre first.
+    /// `None` if there is none or the search gave up.
+    pub fn a_move_scoring_at_least(&mut self, p: &Position, bound: i32) -> Option<usize> {
+        let (key, mirrored) = Self::table_key(p);
+        let hint = self.table.get(key).and_then(|hit| hit.best);
+        let hint = hint.map(|c| if mirrored { WIDTH - 1 - c } else { c });
+        let order = hint
+            .into_iter()
+            .chain(CENTRE_FIRST.into_iter().filter(|&c| Some(c) != hint));
+        for col in order {
+            let ok = self.move_scores_at_least(p, col, bound);
+            if self.aborted {
+                return None;
+            }
+            if ok {
+                return Some(col);
+            }
+        }
+        None
+    }
+
+    /// Whether playing in `col` scores at least `bound` (false for a full column).
+    fn move_scores_at_least(&mut self, p: &Position, col: usize, bound: i32) -> bool {
+        if !p.can_play(col) {
+            return false;
+        }
+        let mv = p.move_in(col);
+        if p.own_winning_cells() & mv != 0 {
+            return forced_loss(p.moves()) >= bound;
+        }
+        let child = p.after(mv);
+        if child.moves() == SIZE {
+            return 0 >= bound;
+        }
+        // -child >= bound  <=>  child <= -bound
+        self.negamax(&child, -bound, -bound + 1) <= -bound
     }
 
     /// The safe moves (0-based columns) that the solver proves to lose, each test given at

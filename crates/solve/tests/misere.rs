@@ -136,5 +136,10 @@ fn move_scores_keeping_and_losing_moves_match_plain_alpha_beta() {
         let mut expected: Vec<usize> = want.iter().filter(|w| w.1 >= best).map(|w| w.0).collect();
         expected.sort_unstable();
         assert_eq!(keepers, expected, "{}", g.board_string());
+        solver.reset();
+        solver.solve_weak(&p);
+        let one = solver.a_move_scoring_at_least(&p, best).unwrap();
+        assert!(expected.contains(&one), "{}", g.board_string());
+        assert_eq!(solver.a_move_scoring_at_least(&p, best + 1), None);
     }
 }
