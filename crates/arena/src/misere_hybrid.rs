@@ -4,18 +4,14 @@
 //! Misère Connect 4 is a second-player win (Steele and Larremore, "Misère Connect Four is
 //! solved", arXiv:2410.05551, 2024), so the side that can win must not let go, and the side
 //! that cannot must keep the game hard for a fallible opponent. Each move:
-//! 1. the weak value (win, draw or loss, [`MisereSolver::solve_weak`]) within
-//!    [`WEAK_SHARE`] of the move time, then the moves that keep it within [`KEEP_SHARE`]:
-//!    a win is played at once (the winning move the proof found); a draw with several
-//!    keepers goes to MCTS restricted to them;
-//! 2. else, if the value is unknown, each safe move gets an equal share of the time up to
-//!    [`FILTER_SHARE`] for the solver to prove that it loses
-//!    ([`MisereSolver::losing_moves_within`]: a refutation is often a small tree even when
-//!    the position is too big to solve), and MCTS chooses among the others with the time
-//!    left; in a proven loss MCTS chooses among all moves (its playouts are the best
-//!    practical try against a fallible opponent). The MCTS tree never holds a move that
-//!    completes one's own four while another move exists (such a move loses at once and is
-//!    never better); playouts stay uniformly random.
+//! 1. the solver races the safe moves ([`MisereSolver::race`]: each open move gets a time
+//!    slice in turn, doubling each round) until [`RACE_SHARE`] of the move time: a move
+//!    proven to win is played at once;
+//! 2. else MCTS, with the time left, chooses among the moves not proven to lose (all moves
+//!    when every one loses: in a lost position its playouts are the best practical try
+//!    against a fallible opponent). Its tree never holds a move that completes one's own
+//!    four while another move exists (such a move loses at once and is never better);
+//!    playouts stay uniformly random.
 //!
 //! The solver's table is kept between the moves of a game. The weak solve reaches about
 //! 26 empty cells in 0.1 s and 28-30 in 1 s (random positions, `misere_bench`,
@@ -29,16 +25,11 @@ use poda_games::misere::Misere;
 use poda_search::agents::DEFAULT_MOVETIME;
 use poda_search::mcts::{mcts_with, MctsConfig, MctsPolicy, RandomPlayout};
 use poda_search::Limits;
-use poda_solve::misere::safe_moves;
 use poda_solve::{MisereSolver, Position};
 use std::time::{Duration, Instant};
 
-/// The weak search of the position stops at this share of the move time...
-const WEAK_SHARE: f64 = 0.45;
-/// ...the tests of the moves that keep its value at this one...
-const KEEP_SHARE: f64 = 0.65;
-/// ...and, when the value is unknown, the search for moves that lose at this one.
-const FILTER_SHARE: f64 = 0.7;
+/// The solver's race over the moves stops at this share of the move time; MCTS has the rest.
+const RACE_SHARE: f64 = 0.6;
 /// Plies of a full 7x6 board.
 const SIZE: i32 = 42;
 
@@ -112,69 +103,6 @@ impl MisereHybrid {
             rng: Rng::new(0),
         })
     }
-
-    /// Step 1 of the module doc: what the solver proves about `p` in time.
-    fn prove(&mut self, p: &Position, at: impl Fn(f64) -> Instant) -> Proof {
-        self.solver.set_deadline(Some(at(WEAK_SHARE)));
-        let weak = self.solver.solve_weak(p);
-        if self.solver.aborted() {
-            return Proof::Unknown;
-        }
-        if weak < 0 {
-            return Proof::Lost;
-        }
-        self.solver.set_deadline(Some(at(KEEP_SHARE)));
-        if weak > 0 {
-            // Any winning move keeps the win; the one the proof found comes first.
-            return match self.solver.a_move_scoring_at_least(p, 1) {
-                Some(col) => Proof::Keep(vec![col as u8], 1),
-                None => Proof::Unknown,
-            };
-        }
-        let keep = self.solver.moves_scoring_at_least(p, weak);
-        if self.solver.aborted() || keep.is_empty() {
-            return Proof::Unknown;
-        }
-        Proof::Keep(keep.into_iter().map(|c| c as u8).collect(), weak)
-    }
-
-    /// Step 2's filter: the safe moves not proven to lose, each tested within an equal
-    /// share of the time up to [`FILTER_SHARE`]; all legal moves if that leaves none.
-    fn not_losing(&mut self, p: &Position, start: Instant, budget: Duration) -> Vec<u8> {
-        let safe: Vec<u8> = (0..7u8)
-            .filter(|&c| p.can_play(c as usize) && safe_moves(p) & p.move_in(c as usize) != 0)
-            .collect();
-        let end = start + budget.mul_f64(FILTER_SHARE);
-        let left = end.saturating_duration_since(Instant::now());
-        if safe.len() < 2 || left.is_zero() {
-            return Vec::new();
-        }
-        self.solver.set_deadline(Some(end));
-        let losing = self.solver.losing_moves_within(p, left / safe.len() as u32);
-        let keep: Vec<u8> = safe
-            .into_iter()
-            .filter(|&c| !losing.contains(&(c as usize)))
-            .collect();
-        keep
-    }
-}
-
-/// What the solver proved about a position within the time given.
-enum Proof {
-    /// These moves keep the weak value (1 win, 0 draw).
-    Keep(Vec<u8>, i32),
-    /// Every move loses.
-    Lost,
-    Unknown,
-}
-
-/// Of `cols`, the one after which the opponent has the fewest safe replies (first on ties).
-fn hardest(p: &Position, cols: &[u8]) -> u8 {
-    let replies = |&c: &u8| safe_moves(&p.after(p.move_in(c as usize))).count_ones();
-    *cols
-        .iter()
-        .min_by_key(|c| replies(c))
-        .expect("a non-empty list")
 }
 
 impl Agent<Misere<Connect4>> for MisereHybrid {
@@ -199,29 +127,30 @@ impl Agent<Misere<Connect4>> for MisereHybrid {
         }
         let p = Position::from_key(game.inner().key());
         self.solver.reset_nodes();
-        let proof = self.prove(&p, |share| start + budget.mul_f64(share));
-        let root_moves = match proof {
-            Proof::Keep(keep, value) if value > 0 || keep.len() == 1 => {
-                self.solver.set_deadline(None);
-                let mv = hardest(&p, &keep);
-                let info = SearchInfo {
-                    depth: (SIZE - p.moves()) as u32,
-                    // On the MCTS's scale: +1000 wins every simulation (here: proven).
-                    score: Score::heuristic(value as i64 * 1000),
-                    nodes: self.solver.nodes(),
-                    time: start.elapsed(),
-                    pv: vec![mv],
-                };
-                turn.report(&info);
-                return Ok(Choice {
-                    mv,
-                    info: Some(info),
-                });
-            }
-            Proof::Keep(keep, _) => keep,
-            Proof::Lost => Vec::new(),
-            Proof::Unknown => self.not_losing(&p, start, budget),
-        };
+        let race = self.solver.race(&p, start + budget.mul_f64(RACE_SHARE));
+        if let Some(&(col, _)) = race.iter().find(|m| m.1 == Some(1)) {
+            let mv = col as u8;
+            let info = SearchInfo {
+                depth: (SIZE - p.moves()) as u32,
+                // On the MCTS's scale: +1000 wins every simulation (here: proven).
+                score: Score::heuristic(1000),
+                nodes: self.solver.nodes(),
+                time: start.elapsed(),
+                pv: vec![mv],
+            };
+            turn.report(&info);
+            return Ok(Choice {
+                mv,
+                info: Some(info),
+            });
+        }
+        // The moves not proven to lose; none: the position is lost (or has no safe move),
+        // and MCTS chooses among all.
+        let root_moves: Vec<u8> = race
+            .iter()
+            .filter(|m| m.1 != Some(-1))
+            .map(|m| m.0 as u8)
+            .collect();
         self.solver.set_deadline(None);
         let solver_nodes = self.solver.nodes();
         if let [mv] = root_moves[..] {

@@ -35,6 +35,8 @@ const CENTRE_FIRST: [usize; WIDTH] = [3, 2, 4, 1, 5, 0, 6];
 const SYMMETRY_PLIES: i32 = 12;
 /// Nodes with at least this many plies skip the table (small subtrees).
 const NO_TABLE_PLIES: i32 = 38;
+/// First time slice of each move in [`MisereSolver::race`] (then doubled each round).
+const RACE_FIRST_SLICE: Duration = Duration::from_micros(500);
 
 /// Score of the side to move at `plies` plies when it has no safe move: it must complete a
 /// four (a loss; later is better).
@@ -157,28 +159,6 @@ impl MisereSolver {
         out
     }
 
-    /// One playable column whose move scores at least `bound`: the table's best move of `p`
-    /// is tried first (after a search of `p` it is usually the answer), then centre first.
-    /// `None` if there is none or the search gave up.
-    pub fn a_move_scoring_at_least(&mut self, p: &Position, bound: i32) -> Option<usize> {
-        let (key, mirrored) = Self::table_key(p);
-        let hint = self.table.get(key).and_then(|hit| hit.best);
-        let hint = hint.map(|c| if mirrored { WIDTH - 1 - c } else { c });
-        let order = hint
-            .into_iter()
-            .chain(CENTRE_FIRST.into_iter().filter(|&c| Some(c) != hint));
-        for col in order {
-            let ok = self.move_scores_at_least(p, col, bound);
-            if self.aborted {
-                return None;
-            }
-            if ok {
-                return Some(col);
-            }
-        }
-        None
-    }
-
     /// Whether playing in `col` scores at least `bound` (false for a full column).
     fn move_scores_at_least(&mut self, p: &Position, col: usize, bound: i32) -> bool {
         if !p.can_play(col) {
@@ -196,32 +176,44 @@ impl MisereSolver {
         self.negamax(&child, -bound, -bound + 1) <= -bound
     }
 
-    /// The safe moves (0-based columns) that the solver proves to lose, each test given at
-    /// most `per_move` (and never past the deadline). A losing move is often refuted by a
-    /// small tree, while proving the position's value needs the whole proof, so this finds
-    /// blunders in positions too big to solve. The table keeps what every test proved.
-    pub fn losing_moves_within(&mut self, p: &Position, per_move: Duration) -> Vec<usize> {
-        let deadline = self.deadline;
-        let mut out = Vec::new();
-        let mut rest = safe_moves(p);
-        while rest != 0 {
-            let mv = rest & rest.wrapping_neg();
-            rest &= rest - 1;
-            let child = p.after(mv);
-            if child.moves() == SIZE {
-                continue;
+    /// The weak value (1 win, 0 draw, -1 loss, for the side to move) of each safe move of
+    /// `p` (0-based columns, centre first; `None`: not found by `deadline`), searched as a
+    /// race: every open move gets a slice of time in turn, the slices doubling each round,
+    /// until a move wins, every value is known or the deadline passes. A move's value is
+    /// often a small proof (a refutation, or one winning line) even when the position's is a
+    /// large one, and the race finds the small ones first; the table keeps what every slice
+    /// proved, so a move's next slice goes on where its last one stopped. Moves that complete
+    /// one's own four are left out (they lose at once and are never better).
+    pub fn race(&mut self, p: &Position, deadline: Instant) -> Vec<(usize, Option<i32>)> {
+        let saved = self.deadline;
+        let safe = safe_moves(p);
+        let mut moves: Vec<(usize, Option<i32>)> = CENTRE_FIRST
+            .into_iter()
+            .filter(|&c| safe & column_mask(c) != 0)
+            .map(|c| (c, (p.after(p.move_in(c)).moves() == SIZE).then_some(0)))
+            .collect();
+        let mut slice = RACE_FIRST_SLICE;
+        'rounds: while moves.iter().any(|m| m.1.is_none()) {
+            for (col, value) in moves.iter_mut().filter(|m| m.1.is_none()) {
+                let now = Instant::now();
+                if now >= deadline {
+                    break 'rounds;
+                }
+                self.deadline = Some(deadline.min(now + slice));
+                self.aborted = false;
+                let child_value = self.solve_weak(&p.after(p.move_in(*col)));
+                if !self.aborted {
+                    *value = Some(-child_value);
+                    if child_value < 0 {
+                        break 'rounds;
+                    }
+                }
             }
-            let until = Instant::now() + per_move;
-            self.deadline = Some(deadline.map_or(until, |d| d.min(until)));
-            self.aborted = false;
-            // The child scores >= 1 for the opponent: the move loses.
-            if self.negamax(&child, 0, 1) >= 1 && !self.aborted {
-                out.push(column_of(mv));
-            }
+            slice *= 2;
         }
-        self.deadline = deadline;
-        self.aborted = deadline.is_some_and(|d| Instant::now() >= d);
-        out
+        self.deadline = saved;
+        self.aborted = false;
+        moves
     }
 
     /// Narrows `[min, max]` (which holds the score) with null-window searches until it is a

@@ -99,7 +99,7 @@ fn exact_and_weak_scores_match_plain_alpha_beta() {
 }
 
 #[test]
-fn move_scores_keeping_and_losing_moves_match_plain_alpha_beta() {
+fn move_scores_keeping_moves_and_the_race_match_plain_alpha_beta() {
     let mut solver = MisereSolver::new(4);
     for (g, p) in positions(11, 60, 4..=9) {
         let mut moves = Vec::new();
@@ -121,25 +121,28 @@ fn move_scores_keeping_and_losing_moves_match_plain_alpha_beta() {
             );
             want.push((mv as usize, score));
         }
-        let mut losing = solver.losing_moves_within(&p, std::time::Duration::from_secs(60));
-        losing.sort_unstable();
+        let raced = solver.race(
+            &p,
+            std::time::Instant::now() + std::time::Duration::from_secs(60),
+        );
         let safe = safe_moves(&p);
-        let expected_losing: Vec<usize> = want
-            .iter()
-            .filter(|w| w.1 < 0 && safe & p.move_in(w.0) != 0)
-            .map(|w| w.0)
-            .collect();
-        assert_eq!(losing, expected_losing, "{}", g.board_string());
+        let best_sign = want.iter().map(|w| w.1.signum()).max().unwrap();
+        for (col, value) in &raced {
+            assert!(safe & p.move_in(*col) != 0, "{}", g.board_string());
+            let score = want.iter().find(|w| w.0 == *col).unwrap().1;
+            // Every value is found, unless a winning move ended the race first.
+            match value {
+                Some(v) => assert_eq!(*v, score.signum(), "{}", g.board_string()),
+                None => assert_eq!(best_sign, 1, "{}", g.board_string()),
+            }
+        }
+        let unsafe_moves = want.iter().filter(|w| safe & p.move_in(w.0) == 0).count();
+        assert_eq!(raced.len() + unsafe_moves, want.len());
         let best = want.iter().map(|w| w.1).max().unwrap();
         let mut keepers = solver.moves_scoring_at_least(&p, best);
         keepers.sort_unstable();
         let mut expected: Vec<usize> = want.iter().filter(|w| w.1 >= best).map(|w| w.0).collect();
         expected.sort_unstable();
         assert_eq!(keepers, expected, "{}", g.board_string());
-        solver.reset();
-        solver.solve_weak(&p);
-        let one = solver.a_move_scoring_at_least(&p, best).unwrap();
-        assert!(expected.contains(&one), "{}", g.board_string());
-        assert_eq!(solver.a_move_scoring_at_least(&p, best + 1), None);
     }
 }
