@@ -146,3 +146,25 @@ fn move_scores_keeping_moves_and_the_race_match_plain_alpha_beta() {
         assert_eq!(keepers, expected, "{}", g.board_string());
     }
 }
+
+/// Deeper than the plain search can go: the score equals the best move's score (each child
+/// solved with its own windows through the shared table) and the weak solve gives its sign,
+/// with the table kept between searches and cleared.
+#[test]
+fn deeper_scores_agree_with_their_moves_and_the_weak_solve() {
+    let mut solver = MisereSolver::new(16);
+    for (i, (_, p)) in positions(13, 30, 14..=20).into_iter().enumerate() {
+        if i % 2 == 0 {
+            solver.reset();
+        }
+        let score = solver.solve(&p);
+        let best = (0..7)
+            .filter(|&c| p.can_play(c))
+            .map(|c| solver.move_score(&p, c))
+            .max()
+            .unwrap();
+        assert_eq!(score, best, "{}", p.render());
+        solver.reset();
+        assert_eq!(solver.solve_weak(&p), score.signum(), "{}", p.render());
+    }
+}
