@@ -52,7 +52,27 @@ enum Command {
     UgrBot(cmd::ugr_bot::UgrBotArgs),
 }
 
+/// `poda list | head` closes the pipe early, and Rust's `println!` then panics ("failed
+/// printing to stdout: Broken pipe"). A command-line tool stops quietly instead, with the exit
+/// status a shell gives a process stopped by SIGPIPE (128 + 13), as C programs do.
+fn quiet_on_broken_pipe() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let payload = info.payload();
+        let message = payload
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| payload.downcast_ref::<&str>().copied())
+            .unwrap_or("");
+        if message.contains("failed printing to stdout") && message.contains("Broken pipe") {
+            std::process::exit(141);
+        }
+        default(info);
+    }));
+}
+
 fn main() -> ExitCode {
+    quiet_on_broken_pipe();
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Play(a) => cmd::play::run(a),

@@ -228,3 +228,53 @@ fn perfect_agent_analyses_the_start() {
     assert_eq!(v["best"], "4");
     assert_eq!(v["score"], "W41");
 }
+
+/// `poda list | true`: the reader is gone before poda has written everything. No panic
+/// message, and the exit status is that of a process stopped by SIGPIPE (or 0 if poda
+/// happened to finish writing first).
+#[test]
+fn a_closed_stdout_stops_quietly() {
+    let bin = env!("CARGO_BIN_EXE_poda");
+    for _ in 0..3 {
+        let out = std::process::Command::new("bash")
+            .args([
+                "-c",
+                &format!("set -o pipefail; '{bin}' list connect4 | true"),
+            ])
+            .output()
+            .unwrap();
+        let err = stderr(&out);
+        assert!(!err.contains("panicked"), "{err}");
+        assert!(
+            matches!(out.status.code(), Some(141) | Some(0)),
+            "{:?} {err}",
+            out.status
+        );
+    }
+}
+
+#[test]
+fn solve_misere_connect4() {
+    let one = poda(&["solve", "misere(connect4)", "3217777772135333", "--analyze"]);
+    assert_eq!(stdout(&one).trim(), "1:-4 2:-2 3:-2 4:-5 5:-3 6:-3");
+    let weak = poda(&[
+        "solve",
+        "misere(game=connect_four())",
+        "32177777721353",
+        "--weak",
+    ]);
+    assert_eq!(stdout(&weak).trim(), "-1");
+    let json = poda(&["solve", "misere(connect4)", "32177777721353", "--json"]);
+    assert!(stdout(&json).contains("\"score\":-"), "{}", stdout(&json));
+    // Lines from stdin; a bad one is reported and skipped, exit code 2.
+    let lines = poda_with_input(
+        &["solve", "misere(connect4)", "--weak"],
+        "32177777721353\n4x\n1212121\n",
+    );
+    assert_eq!(stdout(&lines).trim(), "32177777721353 -1");
+    assert_eq!(stderr(&lines).lines().count(), 3, "{}", stderr(&lines));
+    assert_eq!(lines.status.code(), Some(2));
+    let other = poda(&["solve", "misere(connect4(width=8))", "44"]);
+    assert!(stderr(&other).contains("7x6 board only"));
+    assert_eq!(other.status.code(), Some(2));
+}

@@ -11,7 +11,9 @@
 //! for a player in the inner game is bad for it in the misère one. That is a reasonable start,
 //! not a strong misère evaluation (a misère game is about being forced, which a negated
 //! normal-play heuristic only partly sees). Move-ordering hints are the inner ones. The inner
-//! game's own agents are not carried over (they play the inner game).
+//! game's own agents are not carried over (they play the inner game); the arena adds
+//! solver-backed ones per inner game (misère Connect 4's `hybrid`, on poda-solve's misère
+//! solver).
 
 use poda_core::notation::MoveParseError;
 use poda_core::{Catalog, Evaluator, EvaluatorEntry, Game, IllegalMove, Outcome, Player};
