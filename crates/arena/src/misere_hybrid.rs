@@ -13,9 +13,10 @@
 //!    four while another move exists (such a move loses at once and is never better);
 //!    playouts stay uniformly random.
 //!
-//! The solver's table is kept between the moves of a game. The weak solve reaches about
-//! 26 empty cells in 0.1 s and 28-30 in 1 s (random positions, `misere_bench`,
-//! BENCHMARKS.md), so the last 25 or so plies of a game are played perfectly.
+//! The solver's table is kept between the moves of a game. A weak solve of a random
+//! position of 28 empty cells takes about 20 ms, of 30 about 130 ms (medians,
+//! docs/benchmarks/solve.md; positions from real games are harder), so roughly the last 26
+//! plies of a game at 0.1 s a move, and more at 1 s, are played perfectly.
 
 use crate::perfect::PERFECT_TT_MIB;
 use poda_core::{Agent, AgentError, Choice, Game, Outcome, Player, Rng, Score, SearchInfo};
