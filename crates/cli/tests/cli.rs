@@ -257,6 +257,14 @@ fn a_closed_stdout_stops_quietly() {
 fn solve_misere_connect4() {
     let one = poda(&["solve", "misere(connect4)", "3217777772135333", "--analyze"]);
     assert_eq!(stdout(&one).trim(), "1:-4 2:-2 3:-2 4:-5 5:-3 6:-3");
+    let signs = poda(&[
+        "solve",
+        "misere(connect4)",
+        "3217777772135333",
+        "--analyze",
+        "--weak",
+    ]);
+    assert_eq!(stdout(&signs).trim(), "1:-1 2:-1 3:-1 4:-1 5:-1 6:-1");
     let weak = poda(&[
         "solve",
         "misere(game=connect_four())",

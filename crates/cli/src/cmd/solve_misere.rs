@@ -10,7 +10,7 @@ use super::solve::SolveArgs;
 use crate::input;
 use anyhow::Result;
 use poda_games::AnyGame;
-use poda_solve::misere::forced_loss;
+use poda_solve::misere::safe_moves;
 use poda_solve::{MisereSolver, Position};
 use serde_json::json;
 use std::io::{BufRead, Write};
@@ -90,17 +90,20 @@ fn solve(solver: &mut MisereSolver, p: &Position, args: &SolveArgs) -> Answer {
             solver.solve(p)
         });
     }
-    let own = p.own_winning_cells();
     let scores = (0..7)
         .filter(|&col| p.can_play(col))
         .map(|col| {
-            let mv = p.move_in(col);
-            let score = if own & mv != 0 {
-                forced_loss(p.moves())
-            } else {
+            let child = p.after(p.move_in(col));
+            let score = if !args.weak {
                 solver.move_score(p, col)
+            } else if safe_moves(p) & p.move_in(col) == 0 {
+                -1 // completes one's own four
+            } else if child.possible() == 0 {
+                0
+            } else {
+                -solver.solve_weak(&child)
             };
-            (col + 1, if args.weak { score.signum() } else { score })
+            (col + 1, score)
         })
         .collect();
     Answer::Moves(scores)
