@@ -15,6 +15,7 @@
 pub mod analysis;
 pub mod book;
 pub mod build;
+mod frame;
 pub mod hex;
 pub mod kalah;
 pub mod misere;

@@ -22,18 +22,15 @@
 //! a side that must complete a four at `n` plies scores `-(SIZE + 1 - n) / 2` (so a loss
 //! later in the game is a smaller loss), its opponent the opposite, a draw 0.
 
+use crate::frame::{probe_point, table_key, Budget, MoveList};
 use crate::position::{
     column_mask, column_of, winning_cells, Position, BOARD, BOTTOM, SIZE, WIDTH,
 };
 use crate::table::{Table, NO_LOWER, NO_UPPER};
 use std::time::{Duration, Instant};
 
-/// With a deadline set, the clock is read once every this many nodes (a power of two).
-const DEADLINE_CHECK_NODES: u64 = 4096;
 /// Columns from the centre outwards: the tie-break of the move ordering.
 const CENTRE_FIRST: [usize; WIDTH] = [3, 2, 4, 1, 5, 0, 6];
-/// Positions with fewer plies than this are stored under their canonical (mirror-min) key.
-const SYMMETRY_PLIES: i32 = 12;
 /// Nodes with at least this many plies skip the table (small subtrees).
 const NO_TABLE_PLIES: i32 = 38;
 /// First time slice of each move in [`MisereSolver::race`] (then doubled each round).
@@ -55,10 +52,8 @@ pub fn safe_moves(p: &Position) -> u64 {
 /// A misère Connect 4 solver with its transposition table.
 pub struct MisereSolver {
     table: Table,
-    nodes: u64,
-    deadline: Option<Instant>,
-    node_limit: Option<u64>,
-    aborted: bool,
+    /// The node counter, the deadline and the node limit.
+    budget: Budget,
 }
 
 impl MisereSolver {
@@ -66,57 +61,39 @@ impl MisereSolver {
     pub fn new(table_mib: usize) -> MisereSolver {
         MisereSolver {
             table: Table::new(table_mib),
-            nodes: 0,
-            deadline: None,
-            node_limit: None,
-            aborted: false,
+            budget: Budget::default(),
         }
     }
 
     /// Makes later searches give up past `deadline`; see [`crate::Solver::set_deadline`]
     /// (the same contract: an aborted answer means nothing, the table stays exact).
     pub fn set_deadline(&mut self, deadline: Option<Instant>) {
-        self.deadline = deadline;
-        self.aborted = false;
+        self.budget.set_deadline(deadline);
     }
 
     /// Makes later searches give up once the node counter reaches `limit`.
     pub fn set_node_limit(&mut self, limit: Option<u64>) {
-        self.node_limit = limit;
-        self.aborted = false;
+        self.budget.set_node_limit(limit);
     }
 
     /// Whether a search gave up since the deadline or the node limit was last set.
     pub fn aborted(&self) -> bool {
-        self.aborted
+        self.budget.aborted
     }
 
     /// Nodes searched since the last reset.
     pub fn nodes(&self) -> u64 {
-        self.nodes
+        self.budget.nodes
     }
 
     pub fn reset_nodes(&mut self) {
-        self.nodes = 0;
+        self.budget.nodes = 0;
     }
 
     /// Clears the table and the node counter.
     pub fn reset(&mut self) {
         self.table.clear();
-        self.nodes = 0;
-    }
-
-    #[inline]
-    fn out_of_time(&mut self) -> bool {
-        if !self.aborted && self.nodes % DEADLINE_CHECK_NODES == 0 {
-            if let Some(d) = self.deadline {
-                self.aborted = Instant::now() >= d;
-            }
-            if let Some(limit) = self.node_limit {
-                self.aborted |= self.nodes >= limit;
-            }
-        }
-        self.aborted
+        self.budget.nodes = 0;
     }
 
     /// The exact score of a position that is not over (no four on the board, not full).
@@ -150,7 +127,7 @@ impl MisereSolver {
         let mut out = Vec::new();
         for col in CENTRE_FIRST {
             let ok = self.move_scores_at_least(p, col, bound);
-            if self.aborted {
+            if self.budget.aborted {
                 return Vec::new();
             }
             if ok {
@@ -186,7 +163,7 @@ impl MisereSolver {
     /// proved, so a move's next slice goes on where its last one stopped. Moves that complete
     /// one's own four are left out (they lose at once and are never better).
     pub fn race(&mut self, p: &Position, deadline: Instant) -> Vec<(usize, Option<i32>)> {
-        let saved = self.deadline;
+        let saved = self.budget.deadline;
         let safe = safe_moves(p);
         let mut moves: Vec<(usize, Option<i32>)> = CENTRE_FIRST
             .into_iter()
@@ -200,10 +177,10 @@ impl MisereSolver {
                 if now >= deadline {
                     break 'rounds;
                 }
-                self.deadline = Some(deadline.min(now + slice));
-                self.aborted = false;
+                self.budget.deadline = Some(deadline.min(now + slice));
+                self.budget.aborted = false;
                 let child_value = self.solve_weak(&p.after(p.move_in(*col)));
-                if !self.aborted {
+                if !self.budget.aborted {
                     *value = Some(-child_value);
                     if child_value < 0 {
                         break 'rounds;
@@ -212,21 +189,16 @@ impl MisereSolver {
             }
             slice *= 2;
         }
-        self.deadline = saved;
-        self.aborted = false;
+        self.budget.deadline = saved;
+        self.budget.aborted = false;
         moves
     }
 
     /// Narrows `[min, max]` (which holds the score) with null-window searches until it is a
-    /// single value, probing toward the ends as Pons does.
+    /// single value, probing at [`probe_point`].
     fn search_window(&mut self, p: &Position, mut min: i32, mut max: i32) -> i32 {
-        while min < max && !self.aborted {
-            let mut med = min + (max - min) / 2;
-            if med <= 0 && min / 2 < med {
-                med = min / 2;
-            } else if med >= 0 && max / 2 > med {
-                med = max / 2;
-            }
+        while min < max && !self.budget.aborted {
+            let med = probe_point(min, max);
             let r = self.negamax(p, med, med + 1);
             if r <= med {
                 max = r;
@@ -237,23 +209,11 @@ impl MisereSolver {
         min
     }
 
-    #[inline]
-    fn table_key(p: &Position) -> (u64, bool) {
-        let key = p.key();
-        if p.moves() < SYMMETRY_PLIES {
-            let m = p.mirror_key();
-            if m < key {
-                return (m, true);
-            }
-        }
-        (key, false)
-    }
-
     /// Negamax with alpha-beta on a position that is not over; fail-soft on both sides.
     fn negamax(&mut self, p: &Position, mut alpha: i32, mut beta: i32) -> i32 {
         debug_assert!(alpha < beta);
-        self.nodes += 1;
-        if self.out_of_time() {
+        self.budget.nodes += 1;
+        if self.budget.out_of_time() {
             return 0;
         }
         let n = p.moves();
@@ -298,21 +258,12 @@ impl MisereSolver {
         if n >= NO_TABLE_PLIES {
             return self.search_children(p, safe, opp, alpha, beta, None).0;
         }
-        let (key, mirrored) = Self::table_key(p);
+        let (key, mirrored) = table_key(p);
         let flip = |c: usize| if mirrored { WIDTH - 1 - c } else { c };
         let mut hint = None;
         if let Some(hit) = self.table.get(key) {
-            if hit.lower > alpha {
-                alpha = hit.lower;
-                if alpha >= beta {
-                    return alpha;
-                }
-            }
-            if hit.upper < beta {
-                beta = hit.upper;
-                if alpha >= beta {
-                    return beta;
-                }
+            if let Some(bound) = hit.narrow(&mut alpha, &mut beta) {
+                return bound;
             }
             hint = hit.best.map(flip);
         }
@@ -323,7 +274,7 @@ impl MisereSolver {
             let mv = rest & rest.wrapping_neg();
             rest &= rest - 1;
             let child = p.after(mv);
-            if let Some(hit) = self.table.get(Self::table_key(&child).0) {
+            if let Some(hit) = self.table.get(table_key(&child).0) {
                 if -hit.upper >= beta {
                     self.table
                         .put(key, -hit.upper, NO_UPPER, Some(flip(column_of(mv))), 1);
@@ -331,19 +282,14 @@ impl MisereSolver {
                 }
             }
         }
-        let start_nodes = self.nodes;
+        let start_nodes = self.budget.nodes;
         let (score, best, exact) = self.search_children(p, safe, opp, alpha, beta, hint);
-        if self.aborted {
+        if self.budget.aborted {
             return 0;
         }
-        let work = self.nodes - start_nodes;
-        if score >= beta {
-            self.table.put(key, score, NO_UPPER, best.map(flip), work);
-        } else if exact {
-            self.table.put(key, score, score, best.map(flip), work);
-        } else {
-            self.table.put(key, NO_LOWER, score, None, work);
-        }
+        let work = self.budget.nodes - start_nodes;
+        self.table
+            .put_result(key, score, beta, exact, best.map(flip), work);
         score
     }
 
@@ -378,22 +324,14 @@ impl MisereSolver {
                 }
             }
         }
-        let mut list = [(0u64, 0u32); WIDTH];
-        let mut len = 0;
+        let mut list = MoveList::new();
         for &col in &CENTRE_FIRST {
             let mv = rest & column_mask(col);
             if mv != 0 {
-                let score = order_score(p, mv, opp);
-                let mut i = len;
-                while i > 0 && list[i - 1].1 < score {
-                    list[i] = list[i - 1];
-                    i -= 1;
-                }
-                list[i] = (mv, score);
-                len += 1;
+                list.push(mv, order_score(p, mv, opp));
             }
         }
-        for &(mv, _) in &list[..len] {
+        for &(mv, _) in list.as_slice() {
             let score = -self.negamax(&p.after(mv), -beta, -alpha);
             if score >= beta {
                 return (score, Some(column_of(mv)), false);

@@ -25,19 +25,13 @@
 //! for a loss, 0 for a draw. Only the standard 7x6 board is supported.
 
 use crate::book::Book;
+use crate::frame::{probe_point, table_key, Budget, MoveList};
 use crate::position::{column_mask, column_of, Position, SIZE, WIDTH};
 use crate::table::{Table, NO_LOWER, NO_UPPER};
 use std::time::Instant;
 
-/// With a deadline set, the clock is read once every this many nodes (a power of two).
-const DEADLINE_CHECK_NODES: u64 = 4096;
-
 /// Columns from the centre outwards: the tie-break of the move ordering.
 const CENTRE_FIRST: [usize; WIDTH] = [3, 2, 4, 1, 5, 0, 6];
-/// Positions with fewer plies than this are stored under their canonical (mirror-min) key.
-/// (Mirror images meet mostly near the root; deeper, the mirror key costs more than it
-/// finds.)
-const SYMMETRY_PLIES: i32 = 12;
 /// Enhanced transposition cut-offs are tried at nodes with fewer plies than this: deeper,
 /// the extra table probes cost more time than the nodes they save (measured).
 const ETC_PLIES: i32 = 21;
@@ -57,15 +51,12 @@ pub const DEFAULT_TABLE_MIB: usize = 64;
 /// A Connect 4 solver with its transposition table.
 pub struct Solver {
     table: Table,
-    nodes: u64,
     book: Book,
     /// Deepest book position: below it the search does not look the book up.
     book_plies: i32,
-    /// A search running past this instant gives up (see [`Solver::set_deadline`]).
-    deadline: Option<Instant>,
-    /// ... or past this many nodes (see [`Solver::set_node_limit`]).
-    node_limit: Option<u64>,
-    aborted: bool,
+    /// The node counter, and the deadline or node limit of [`Solver::set_deadline`] and
+    /// [`Solver::set_node_limit`].
+    budget: Budget,
 }
 
 impl Default for Solver {
@@ -79,12 +70,9 @@ impl Solver {
     pub fn new(table_mib: usize) -> Solver {
         Solver {
             table: Table::new(table_mib),
-            nodes: 0,
             book: Book::empty(),
             book_plies: -1,
-            deadline: None,
-            node_limit: None,
-            aborted: false,
+            budget: Budget::default(),
         }
     }
 
@@ -132,51 +120,34 @@ impl Solver {
     /// only ever receives results of sub-searches that finished, so it stays exact.
     /// Setting a deadline clears the aborted flag.
     pub fn set_deadline(&mut self, deadline: Option<Instant>) {
-        self.deadline = deadline;
-        self.aborted = false;
+        self.budget.set_deadline(deadline);
     }
 
     /// Makes every later search give up once the node counter (see [`Solver::nodes`])
     /// reaches `limit` (`None`: never), as [`Solver::set_deadline`] does for time: a
     /// deterministic budget. Setting it clears the aborted flag.
     pub fn set_node_limit(&mut self, limit: Option<u64>) {
-        self.node_limit = limit;
-        self.aborted = false;
+        self.budget.set_node_limit(limit);
     }
 
     /// Whether a search gave up at the deadline or the node limit since either was last set.
     pub fn aborted(&self) -> bool {
-        self.aborted
-    }
-
-    /// True when the deadline has passed or the node limit is reached (both are checked
-    /// every few thousand nodes).
-    #[inline]
-    fn out_of_time(&mut self) -> bool {
-        if !self.aborted && self.nodes % DEADLINE_CHECK_NODES == 0 {
-            if let Some(d) = self.deadline {
-                self.aborted = Instant::now() >= d;
-            }
-            if let Some(limit) = self.node_limit {
-                self.aborted |= self.nodes >= limit;
-            }
-        }
-        self.aborted
+        self.budget.aborted
     }
 
     /// Nodes searched since the last [`Solver::reset`] or [`Solver::reset_nodes`].
     pub fn nodes(&self) -> u64 {
-        self.nodes
+        self.budget.nodes
     }
 
     pub fn reset_nodes(&mut self) {
-        self.nodes = 0;
+        self.budget.nodes = 0;
     }
 
     /// Clears the table and the node counter.
     pub fn reset(&mut self) {
         self.table.clear();
-        self.nodes = 0;
+        self.budget.nodes = 0;
     }
 
     /// Size of the table in bytes.
@@ -245,16 +216,10 @@ impl Solver {
     }
 
     /// Narrows `[min, max]` (which holds the score) with null-window searches until it is a
-    /// single value. The probe point leans toward the ends as in Pons' solver: windows far
-    /// from the true score are refuted cheaply, and most scores are small.
+    /// single value, probing at [`probe_point`].
     fn search_window(&mut self, p: &Position, mut min: i32, mut max: i32) -> i32 {
-        while min < max && !self.aborted {
-            let mut med = min + (max - min) / 2;
-            if med <= 0 && min / 2 < med {
-                med = min / 2;
-            } else if med >= 0 && max / 2 > med {
-                med = max / 2;
-            }
+        while min < max && !self.budget.aborted {
+            let med = probe_point(min, max);
             let r = self.negamax(p, med, med + 1);
             if r <= med {
                 max = r;
@@ -265,27 +230,14 @@ impl Solver {
         min
     }
 
-    /// The table key of a position: canonical under mirroring near the root.
-    #[inline]
-    fn table_key(p: &Position) -> (u64, bool) {
-        let key = p.key();
-        if p.moves() < SYMMETRY_PLIES {
-            let m = p.mirror_key();
-            if m < key {
-                return (m, true);
-            }
-        }
-        (key, false)
-    }
-
     /// Negamax with alpha-beta on a position where the side to move cannot win at once.
     /// Returns the exact score if it lies in `(alpha, beta)`, else a bound on the right side
     /// (fail-soft on both sides: a lower bound `>= beta` or an upper bound `<= alpha`).
     fn negamax(&mut self, p: &Position, mut alpha: i32, mut beta: i32) -> i32 {
         debug_assert!(alpha < beta);
         debug_assert!(!p.can_win_next());
-        self.nodes += 1;
-        if self.out_of_time() {
+        self.budget.nodes += 1;
+        if self.budget.out_of_time() {
             return 0;
         }
         let moves = p.moves();
@@ -325,21 +277,12 @@ impl Solver {
             return s;
         }
 
-        let (key, mirrored) = Self::table_key(p);
+        let (key, mirrored) = table_key(p);
         let flip = |c: usize| if mirrored { WIDTH - 1 - c } else { c };
         let mut hint = None;
         if let Some(hit) = self.table.get(key) {
-            if hit.lower > alpha {
-                alpha = hit.lower;
-                if alpha >= beta {
-                    return alpha;
-                }
-            }
-            if hit.upper < beta {
-                beta = hit.upper;
-                if alpha >= beta {
-                    return beta;
-                }
+            if let Some(bound) = hit.narrow(&mut alpha, &mut beta) {
+                return bound;
             }
             hint = hit.best.map(flip);
         }
@@ -355,7 +298,7 @@ impl Solver {
             while rest != 0 {
                 let mv = rest & rest.wrapping_neg();
                 rest &= rest - 1;
-                let child_key = Self::table_key(&p.after(mv)).0;
+                let child_key = table_key(&p.after(mv)).0;
                 self.table.prefetch(child_key);
                 children[count] = (mv, child_key);
                 count += 1;
@@ -372,19 +315,14 @@ impl Solver {
             }
         }
 
-        let start_nodes = self.nodes;
+        let start_nodes = self.budget.nodes;
         let (score, best, exact) = self.search_children(p, next, dead, alpha, beta, hint);
-        if self.aborted {
+        if self.budget.aborted {
             return 0;
         }
-        let work = self.nodes - start_nodes;
-        if score >= beta {
-            self.table.put(key, score, NO_UPPER, best.map(flip), work);
-        } else if exact {
-            self.table.put(key, score, score, best.map(flip), work);
-        } else {
-            self.table.put(key, NO_LOWER, score, None, work);
-        }
+        let work = self.budget.nodes - start_nodes;
+        self.table
+            .put_result(key, score, beta, exact, best.map(flip), work);
         score
     }
 
@@ -430,7 +368,7 @@ impl Solver {
             let mv = rest & column_mask(col);
             if mv != 0 {
                 if prefetch {
-                    self.table.prefetch(Self::table_key(&p.after(mv)).0);
+                    self.table.prefetch(table_key(&p.after(mv)).0);
                 }
                 list.push(mv, p.move_score(mv, dead, attack));
             }
@@ -449,37 +387,5 @@ impl Solver {
             }
         }
         (best_score, best, best.is_some())
-    }
-}
-
-/// Up to seven moves sorted by decreasing score, ties keeping insertion order.
-struct MoveList {
-    items: [(u64, u32); WIDTH],
-    len: usize,
-}
-
-impl MoveList {
-    #[inline]
-    fn new() -> MoveList {
-        MoveList {
-            items: [(0, 0); WIDTH],
-            len: 0,
-        }
-    }
-
-    #[inline]
-    fn push(&mut self, mv: u64, score: u32) {
-        let mut i = self.len;
-        while i > 0 && self.items[i - 1].1 < score {
-            self.items[i] = self.items[i - 1];
-            i -= 1;
-        }
-        self.items[i] = (mv, score);
-        self.len += 1;
-    }
-
-    #[inline]
-    fn as_slice(&self) -> &[(u64, u32)] {
-        &self.items[..self.len]
     }
 }

@@ -118,6 +118,27 @@ pub struct Hit {
     pub best: Option<usize>,
 }
 
+impl Hit {
+    /// Narrows the window `(alpha, beta)` with the stored bounds; `Some(bound)` when they
+    /// close it (the search is then over with that fail-soft bound).
+    #[inline]
+    pub fn narrow(&self, alpha: &mut i32, beta: &mut i32) -> Option<i32> {
+        if self.lower > *alpha {
+            *alpha = self.lower;
+            if *alpha >= *beta {
+                return Some(*alpha);
+            }
+        }
+        if self.upper < *beta {
+            *beta = self.upper;
+            if *alpha >= *beta {
+                return Some(*beta);
+            }
+        }
+        None
+    }
+}
+
 /// The transposition table.
 pub struct Table {
     buckets: Vec<Bucket>,
@@ -259,6 +280,28 @@ impl Table {
             }
         }
         None
+    }
+
+    /// Records the fail-soft result `score` of a search with upper window bound `beta`: a
+    /// lower bound when it cut (`score >= beta`), the exact score when `exact`, else an upper
+    /// bound (no best move then).
+    #[inline]
+    pub fn put_result(
+        &mut self,
+        key: u64,
+        score: i32,
+        beta: i32,
+        exact: bool,
+        best: Option<usize>,
+        work: u64,
+    ) {
+        if score >= beta {
+            self.put(key, score, NO_UPPER, best, work);
+        } else if exact {
+            self.put(key, score, score, best, work);
+        } else {
+            self.put(key, NO_LOWER, score, None, work);
+        }
     }
 
     /// Records bounds (merged with what is known), a best move (kept if `None`) and the
