@@ -54,10 +54,7 @@ impl HybridAgent {
                 "the solver knows the 7x6 board only",
             ));
         }
-        let movetime = spec
-            .duration_opt("movetime")?
-            .or(spec.duration_opt("time")?)
-            .unwrap_or(DEFAULT_MOVETIME);
+        let movetime = spec.movetime_opt()?.unwrap_or(DEFAULT_MOVETIME);
         let tt = spec.int_in("tt", DEFAULT_TT_MIB as u64, 1, 1 << 16)? as usize;
         let eval = game.evaluator(spec.get("eval").unwrap_or(Connect4::default_evaluator()))?;
         let config = EngineConfig {

@@ -41,10 +41,7 @@ impl Hybrid {
     /// Builds the agent from its spec; `eval` names an evaluator of `game`.
     pub fn from_spec(game: &Kalah, spec: &Spec) -> Result<Hybrid, SpecError> {
         spec.expect_keys(&["movetime", "time", "eval", "solve", "tt"])?;
-        let movetime = spec
-            .duration_opt("movetime")?
-            .or(spec.duration_opt("time")?)
-            .unwrap_or(DEFAULT_MOVETIME);
+        let movetime = spec.movetime_opt()?.unwrap_or(DEFAULT_MOVETIME);
         let eval: Arc<dyn Evaluator<Kalah>> = {
             use poda_core::Catalog;
             game.evaluator(spec.get("eval").unwrap_or(Kalah::default_evaluator()))?

@@ -84,14 +84,8 @@ impl MisereHybrid {
                 "the misère solver knows the 7x6 board only",
             ));
         }
-        let movetime = spec
-            .duration_opt("movetime")?
-            .or(spec.duration_opt("time")?)
-            .unwrap_or(DEFAULT_MOVETIME);
-        let exploration: f64 = spec.parse_or("c", poda_search::mcts::DEFAULT_EXPLORATION)?;
-        if !(exploration.is_finite() && exploration >= 0.0) {
-            return Err(spec.bad_value("c", &exploration.to_string(), "must be a number >= 0"));
-        }
+        let movetime = spec.movetime_opt()?.unwrap_or(DEFAULT_MOVETIME);
+        let exploration = poda_search::agents::exploration(spec)?;
         let tt = spec.int_in("tt", PERFECT_TT_MIB as u64, 1, 1 << 16)? as usize;
         Ok(MisereHybrid {
             name: spec.to_string(),

@@ -182,6 +182,14 @@ impl Spec {
                 .map_err(|m| self.bad_value(key, v, m)),
         }
     }
+
+    /// The time per move: `movetime`, or its alias `time` (a duration as for
+    /// [`Spec::duration_opt`]).
+    pub fn movetime_opt(&self) -> Result<Option<Duration>, SpecError> {
+        Ok(self
+            .duration_opt("movetime")?
+            .or(self.duration_opt("time")?))
+    }
 }
 
 /// Parses `true`/`false`/`1`/`0`/`yes`/`no`/`on`/`off`.

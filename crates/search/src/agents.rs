@@ -132,9 +132,7 @@ pub fn engine_options(spec: &Spec) -> Result<(EngineConfig, Limits), SpecError> 
     let mut limits = Limits {
         depth: spec.parse_opt::<u32>("depth")?,
         nodes: spec.parse_opt::<u64>("nodes")?,
-        movetime: spec
-            .duration_opt("movetime")?
-            .or(spec.duration_opt("time")?),
+        movetime: spec.movetime_opt()?,
     };
     if limits.depth == Some(0) {
         return Err(spec.bad_value("depth", "0", "must be at least 1"));
@@ -152,22 +150,26 @@ pub fn engine_options(spec: &Spec) -> Result<(EngineConfig, Limits), SpecError> 
     Ok((config, limits))
 }
 
+/// The exploration constant `c` of an MCTS spec (default sqrt 2), a number >= 0.
+pub fn exploration(spec: &Spec) -> Result<f64, SpecError> {
+    let c: f64 = spec.parse_or("c", crate::mcts::DEFAULT_EXPLORATION)?;
+    if !(c.is_finite() && c >= 0.0) {
+        return Err(spec.bad_value("c", &c.to_string(), "must be a number >= 0"));
+    }
+    Ok(c)
+}
+
 /// Reads the options of an `mcts(...)` spec: `sims`, `movetime` (or `time`), `c`, `rave`
 /// and `k` (RAVE's equivalence parameter). Games with their own MCTS policy (Hex) build
 /// their agents from the same options.
 pub fn mcts_options(spec: &Spec) -> Result<(MctsConfig, Limits), SpecError> {
     spec.expect_keys(&["sims", "movetime", "time", "c", "rave", "k"])?;
     let simulations = spec.parse_opt::<u64>("sims")?;
-    let mut movetime = spec
-        .duration_opt("movetime")?
-        .or(spec.duration_opt("time")?);
+    let mut movetime = spec.movetime_opt()?;
     if simulations.is_none() && movetime.is_none() {
         movetime = Some(DEFAULT_MOVETIME);
     }
-    let exploration: f64 = spec.parse_or("c", crate::mcts::DEFAULT_EXPLORATION)?;
-    if !(exploration.is_finite() && exploration >= 0.0) {
-        return Err(spec.bad_value("c", &exploration.to_string(), "must be a number >= 0"));
-    }
+    let exploration = exploration(spec)?;
     let k: f64 = spec.parse_or("k", crate::mcts::DEFAULT_RAVE_EQUIVALENCE)?;
     if !(k.is_finite() && k > 0.0) {
         return Err(spec.bad_value("k", &k.to_string(), "must be a number > 0"));

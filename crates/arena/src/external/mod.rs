@@ -70,10 +70,7 @@ impl ExternalConfig {
             Some(d) => Dialect::parse(d)
                 .ok_or_else(|| spec.bad_value("dialect", d, "expected native or openspiel"))?,
         };
-        let movetime = spec
-            .duration_opt("movetime")?
-            .or(spec.duration_opt("time")?)
-            .unwrap_or(DEFAULT_MOVETIME);
+        let movetime = spec.movetime_opt()?.unwrap_or(DEFAULT_MOVETIME);
         Ok(ExternalConfig {
             process,
             movetime,
