@@ -7,8 +7,7 @@ use poda_arena::build_agent;
 use poda_core::{Game, Rng, Turn};
 use poda_games::connect4::Connect4;
 use poda_games::misere::Misere;
-use poda_solve::misere::safe_moves;
-use poda_solve::position::column_mask;
+use poda_solve::misere::{random_safe_line, safe_moves};
 use poda_solve::{MisereSolver, Position};
 
 /// Random play that avoids completing fours, stopped with `empty` cells left; `None` if a
@@ -16,17 +15,9 @@ use poda_solve::{MisereSolver, Position};
 fn random_position(rng: &mut Rng, empty: i32) -> Option<(Misere<Connect4>, Position)> {
     let mut g = Misere::new(Connect4::new());
     let mut p = Position::new();
-    while p.moves() < 42 - empty {
-        let safe = safe_moves(&p);
-        let cols: Vec<u8> = (0..7u8)
-            .filter(|&c| safe & column_mask(c as usize) != 0)
-            .collect();
-        if cols.is_empty() {
-            return None;
-        }
-        let col = cols[rng.index(cols.len())];
-        g.play_unchecked(col);
-        p.play_col(col as usize);
+    for col in random_safe_line(rng, empty)? {
+        g.play_unchecked(col as u8);
+        p.play_col(col);
     }
     (safe_moves(&p) != 0).then_some((g, p))
 }

@@ -4,8 +4,7 @@
 //! position (`<moves> <score> <nodes> <ms>`), then the median and total time and nodes.
 
 use poda_core::Rng;
-use poda_solve::misere::safe_moves;
-use poda_solve::position::column_mask;
+use poda_solve::misere::{random_safe_line, safe_moves};
 use poda_solve::{MisereSolver, Position};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -13,13 +12,7 @@ use std::time::Instant;
 fn random_position(rng: &mut Rng, empty: i32) -> Option<(Position, String)> {
     let mut p = Position::new();
     let mut line = String::new();
-    while p.moves() < 42 - empty {
-        let safe = safe_moves(&p);
-        let cols: Vec<usize> = (0..7).filter(|&c| safe & column_mask(c) != 0).collect();
-        if cols.is_empty() {
-            return None;
-        }
-        let col = cols[rng.index(cols.len())];
+    for col in random_safe_line(rng, empty)? {
         p.play_col(col);
         line.push(char::from(b'1' + col as u8));
     }

@@ -27,6 +27,7 @@ use crate::position::{
     column_mask, column_of, winning_cells, Position, BOARD, BOTTOM, SIZE, WIDTH,
 };
 use crate::table::{Table, NO_LOWER, NO_UPPER};
+use poda_core::Rng;
 use std::time::{Duration, Instant};
 
 /// Columns from the centre outwards: the tie-break of the move ordering.
@@ -47,6 +48,41 @@ pub fn forced_loss(plies: i32) -> i32 {
 #[inline]
 pub fn safe_moves(p: &Position) -> u64 {
     p.possible() & !p.own_winning_cells()
+}
+
+/// Playing in 0-based column `col` (playable) of `p`: `Ok(score)` when that ends the game
+/// (it completes one's own four, or fills the board: a draw), with the mover's score, else
+/// `Err(child)`, the position to search.
+#[inline]
+pub fn after_move(p: &Position, col: usize) -> Result<i32, Position> {
+    let mv = p.move_in(col);
+    if p.own_winning_cells() & mv != 0 {
+        return Ok(forced_loss(p.moves()));
+    }
+    let child = p.after(mv);
+    if child.moves() == SIZE {
+        return Ok(0);
+    }
+    Err(child)
+}
+
+/// The columns (0-based) of a game played from the empty board by uniformly random safe
+/// moves, stopped with `empty` cells left; `None` if a side ran out of safe moves first.
+/// Test and benchmark positions.
+pub fn random_safe_line(rng: &mut Rng, empty: i32) -> Option<Vec<usize>> {
+    let mut p = Position::new();
+    let mut line = Vec::new();
+    while p.moves() < SIZE - empty {
+        let safe = safe_moves(&p);
+        let cols: Vec<usize> = (0..WIDTH).filter(|&c| safe & column_mask(c) != 0).collect();
+        if cols.is_empty() {
+            return None;
+        }
+        let col = cols[rng.index(cols.len())];
+        p.play_col(col);
+        line.push(col);
+    }
+    Some(line)
 }
 
 /// A misère Connect 4 solver with its transposition table.
@@ -109,15 +145,10 @@ impl MisereSolver {
 
     /// The exact score of playing in 0-based column `col` (playable), side to move's view.
     pub fn move_score(&mut self, p: &Position, col: usize) -> i32 {
-        let mv = p.move_in(col);
-        if p.own_winning_cells() & mv != 0 {
-            return forced_loss(p.moves());
+        match after_move(p, col) {
+            Ok(score) => score,
+            Err(child) => -self.solve(&child),
         }
-        let child = p.after(mv);
-        if child.moves() == SIZE {
-            return 0;
-        }
-        -self.solve(&child)
     }
 
     /// The playable columns (0-based, centre first) whose move scores at least `bound`.
@@ -142,16 +173,11 @@ impl MisereSolver {
         if !p.can_play(col) {
             return false;
         }
-        let mv = p.move_in(col);
-        if p.own_winning_cells() & mv != 0 {
-            return forced_loss(p.moves()) >= bound;
+        match after_move(p, col) {
+            Ok(score) => score >= bound,
+            // -child >= bound  <=>  child <= -bound
+            Err(child) => self.negamax(&child, -bound, -bound + 1) <= -bound,
         }
-        let child = p.after(mv);
-        if child.moves() == SIZE {
-            return 0 >= bound;
-        }
-        // -child >= bound  <=>  child <= -bound
-        self.negamax(&child, -bound, -bound + 1) <= -bound
     }
 
     /// The weak value (1 win, 0 draw, -1 loss, for the side to move) of each safe move of
@@ -168,7 +194,7 @@ impl MisereSolver {
         let mut moves: Vec<(usize, Option<i32>)> = CENTRE_FIRST
             .into_iter()
             .filter(|&c| safe & column_mask(c) != 0)
-            .map(|c| (c, (p.after(p.move_in(c)).moves() == SIZE).then_some(0)))
+            .map(|c| (c, after_move(p, c).ok()))
             .collect();
         let mut slice = RACE_FIRST_SLICE;
         'rounds: while moves.iter().any(|m| m.1.is_none()) {

@@ -6,7 +6,7 @@
 use poda_core::{Game, Outcome, Rng};
 use poda_games::connect4::Connect4;
 use poda_games::misere::Misere;
-use poda_solve::misere::safe_moves;
+use poda_solve::misere::{random_safe_line, safe_moves};
 use poda_solve::{MisereSolver, Position};
 
 const SIZE: i32 = 42;
@@ -48,15 +48,7 @@ fn exact(g: &Misere<Connect4>) -> i32 {
 fn random_position(rng: &mut Rng, empty: i32) -> Option<(Misere<Connect4>, Position)> {
     let mut g = Misere::new(Connect4::new());
     let mut p = Position::new();
-    while p.moves() < SIZE - empty {
-        let safe = safe_moves(&p);
-        if safe == 0 {
-            return None;
-        }
-        let cols: Vec<usize> = (0..7)
-            .filter(|&c| safe & poda_solve::position::column_mask(c) != 0)
-            .collect();
-        let col = cols[rng.index(cols.len())];
+    for col in random_safe_line(rng, empty)? {
         g.play_unchecked(col as u8);
         p.play_col(col);
         if g.outcome().is_over() {

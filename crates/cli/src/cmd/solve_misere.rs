@@ -10,7 +10,7 @@ use super::solve::SolveArgs;
 use crate::input;
 use anyhow::Result;
 use poda_games::AnyGame;
-use poda_solve::misere::safe_moves;
+use poda_solve::misere::after_move;
 use poda_solve::{MisereSolver, Position};
 use serde_json::json;
 use std::io::{BufRead, Write};
@@ -93,17 +93,12 @@ fn solve(solver: &mut MisereSolver, p: &Position, args: &SolveArgs) -> Answer {
     let scores = (0..7)
         .filter(|&col| p.can_play(col))
         .map(|col| {
-            let child = p.after(p.move_in(col));
-            let score = if !args.weak {
-                solver.move_score(p, col)
-            } else if safe_moves(p) & p.move_in(col) == 0 {
-                -1 // completes one's own four
-            } else if child.possible() == 0 {
-                0
-            } else {
-                -solver.solve_weak(&child)
+            let score = match after_move(p, col) {
+                Ok(over) => over,
+                Err(child) if args.weak => -solver.solve_weak(&child),
+                Err(child) => -solver.solve(&child),
             };
-            (col + 1, score)
+            (col + 1, if args.weak { score.signum() } else { score })
         })
         .collect();
     Answer::Moves(scores)
