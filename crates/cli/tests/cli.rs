@@ -281,6 +281,11 @@ fn solve_misere_connect4() {
     );
     assert_eq!(stdout(&lines).trim(), "32177777721353 -1");
     assert_eq!(stderr(&lines).lines().count(), 3, "{}", stderr(&lines));
+    assert!(
+        stderr(&lines).contains("already over (move 7 made four in a row, which loses"),
+        "{}",
+        stderr(&lines)
+    );
     assert_eq!(lines.status.code(), Some(2));
     let other = poda(&["solve", "misere(connect4(width=8))", "44"]);
     assert!(stderr(&other).contains("7x6 board only"));

@@ -11,7 +11,7 @@ use crate::input;
 use anyhow::Result;
 use poda_games::AnyGame;
 use poda_solve::misere::after_move;
-use poda_solve::{MisereSolver, Position};
+use poda_solve::{MisereSolver, Position, PositionError};
 use serde_json::json;
 use std::io::{BufRead, Write};
 use std::time::Instant;
@@ -53,7 +53,14 @@ pub fn run(game: &AnyGame, args: &SolveArgs) -> Result<()> {
 
 /// A position given as moves, refused if it is over (a four was made or the board is full).
 fn parse(moves: &str) -> Result<Position> {
-    let p = Position::parse(moves).map_err(|e| input::bad(&format!("moves '{moves}'"), e))?;
+    let p = Position::parse(moves).map_err(|e| match e {
+        // Under the misère rule the four was a loss: say "over", not "won".
+        PositionError::AlreadyWon { index, won_at } => input::user(format!(
+            "moves '{moves}': move {index}: the game is already over (move {won_at} made four \
+             in a row, which loses under the misère rule)"
+        )),
+        e => input::bad(&format!("moves '{moves}'"), e),
+    })?;
     if p.possible() == 0 {
         return Err(input::user(format!("moves '{moves}': the board is full")));
     }
