@@ -4,9 +4,9 @@
 //!
 //! Run: `cargo bench -p poda-arena --bench movetime`.
 
-use poda_arena::build_agent;
 use poda_core::{Game, Turn};
 use poda_games::connect4::Connect4;
+use poda_players::build_agent;
 use std::time::{Duration, Instant};
 
 const BUDGET: Duration = Duration::from_millis(100);

@@ -5,9 +5,9 @@
 //! random positions), nodes per second of alpha-beta and the engines, and playouts per second
 //! of MCTS, each from the same position after a few random moves.
 
-use poda_arena::build_agent;
 use poda_core::{Catalog, Game, Player, Rng, Turn};
 use poda_games::hex::Hex;
+use poda_players::build_agent;
 use std::time::Instant;
 
 fn main() {

@@ -41,11 +41,11 @@ fn agent(text: &str, depth: u32) -> Box<dyn Agent<Kalah>> {
         return agent(name, d.parse().expect("a depth"));
     }
     if let Some(rest) = text.strip_prefix("spec:") {
-        return poda_arena::build_agent(&Kalah::default(), rest).expect("a spec");
+        return poda_players::build_agent(&Kalah::default(), rest).expect("a spec");
     }
     if text == "alphabeta" {
         let spec = format!("alphabeta(depth={depth},eval=store-diff)");
-        return poda_arena::build_agent(&Kalah::default(), &spec).expect("a spec");
+        return poda_players::build_agent(&Kalah::default(), &spec).expect("a spec");
     }
     // `W+x`: the engine with extra turns extended.
     let (weights, extend) = match text.strip_suffix("+x") {

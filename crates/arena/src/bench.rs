@@ -5,9 +5,9 @@
 //! change meant to leave search untouched must leave it unchanged; the expected total is
 //! stored in `crates/arena/data/bench_signature.txt` and checked by a test.
 
-use crate::factory::ArenaGame;
 use poda_core::{notation::play_line, Score};
 use poda_games::{with_game, AnyGame};
+use poda_players::PlayerGame;
 use poda_search::{Engine, EngineConfig, Limits};
 use std::time::Duration;
 
@@ -55,7 +55,7 @@ pub fn run_bench(on_line: &mut dyn FnMut(&BenchLine)) -> Vec<BenchLine> {
     lines
 }
 
-fn bench_one<G: ArenaGame>(start: &G, spec: &str, moves: &str, depth: u32) -> BenchLine {
+fn bench_one<G: PlayerGame>(start: &G, spec: &str, moves: &str, depth: u32) -> BenchLine {
     let (game, _) = play_line(start, moves).expect("bench positions are legal");
     let eval = start
         .evaluator(G::default_evaluator())

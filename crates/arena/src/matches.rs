@@ -9,10 +9,10 @@
 //! record file loses nothing if the run is interrupted. The outcome of every game depends only
 //! on the match seed and the game's index (for agents that are not limited by time).
 
-use crate::factory::{build_agent, ArenaGame};
 use crate::game::{play_game, random_opening, GameRecord, GameSetup};
 use crate::stats::{EloEstimate, Tally};
 use poda_core::{Player, SpecError};
+use poda_players::{build_agent, PlayerGame};
 use serde::Serialize;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
@@ -32,7 +32,7 @@ pub struct MatchConfig<G: poda_core::Game> {
     /// `openings[k % openings.len()]`. Each must be legal from `start` and leave the game open.
     pub openings: Vec<Vec<G::Move>>,
     /// Adjudicate an unfinished game as a draw after this many plies; `None`: the game's own
-    /// cap ([`ArenaGame::default_max_plies`]), if any.
+    /// cap ([`PlayerGame::default_max_plies`]), if any.
     pub max_plies: Option<u32>,
 }
 
@@ -101,7 +101,7 @@ pub fn opening_seed(match_seed: u64, index: usize) -> u64 {
 }
 
 /// Checks that both agents can be built (so a bad spec fails before any game starts).
-pub fn check_agents<G: ArenaGame>(config: &MatchConfig<G>) -> Result<(), SpecError> {
+pub fn check_agents<G: PlayerGame>(config: &MatchConfig<G>) -> Result<(), SpecError> {
     build_agent(&config.start, &config.agent_a)?;
     build_agent(&config.start, &config.agent_b)?;
     Ok(())
@@ -109,7 +109,7 @@ pub fn check_agents<G: ArenaGame>(config: &MatchConfig<G>) -> Result<(), SpecErr
 
 /// Plays the match; `on_game` is called on this thread for each finished game (in the order
 /// they finish) with the summary so far.
-pub fn run_match<G: ArenaGame>(
+pub fn run_match<G: PlayerGame>(
     config: &MatchConfig<G>,
     on_game: &mut dyn FnMut(&GameRecord, &MatchSummary),
 ) -> Result<MatchSummary, SpecError> {
@@ -133,7 +133,7 @@ pub fn run_match<G: ArenaGame>(
     Ok(summary)
 }
 
-fn worker<G: ArenaGame>(
+fn worker<G: PlayerGame>(
     config: &MatchConfig<G>,
     next: &AtomicUsize,
     sender: mpsc::Sender<(GameRecord, bool)>,

@@ -4,9 +4,10 @@
 //! adjudicates with the game's ply cap.
 
 use poda_arena::MatchConfig;
-use poda_arena::{build_agent, play_game, random_opening, run_match, ArenaGame, GameSetup};
+use poda_arena::{play_game, random_opening, run_match, GameSetup};
 use poda_core::{play_line, Catalog, Game, Outcome, Player, Score, Spec, Turn};
 use poda_games::desconecta::{ninja_spec, Action, DesConecta, DEFAULT_MAX_PLIES};
+use poda_players::build_agent;
 use poda_search::{Engine, EngineConfig};
 
 /// A position where player 1's BOOM wins at once (its bomb's row drops blue pieces into a

@@ -2,9 +2,10 @@
 //! illegal, unparsable and garbled answers lose with their reason, the program is restarted,
 //! its stderr is logged, and the match always goes on. Needs `python3` on the PATH.
 
-use poda_arena::{build_agent, run_match, MatchConfig};
+use poda_arena::{run_match, MatchConfig};
 use poda_core::{Agent, AgentError, Game, Turn};
 use poda_games::connect4::Connect4;
+use poda_players::build_agent;
 use std::path::PathBuf;
 
 fn repo() -> PathBuf {
@@ -176,7 +177,7 @@ fn bad_external_specs_are_errors() {
     let start = Connect4::default();
     for (spec, needle) in [
         ("external", "cmd"),
-        ("external(cmd=\"a 'b\")", "unterminated"),
+        ("external(cmd=\"a 'b\")", "closing quote"),
         ("external(cmd=x,dialect=klingon)", "native or openspiel"),
         ("external(cmd=x,movetime=fast)", "movetime"),
         ("external(cmd=x,colour=b)", "unknown option"),

@@ -4,10 +4,11 @@
 //! match goes on. Also the recovery of the opponent's moves sent in `GETMOVE`.
 
 use poda_arena::game::{play_game, GameSetup};
-use poda_arena::ugr_bot::{getmove_line, recover_moves};
-use poda_arena::{build_agent, run_match, MatchConfig};
+use poda_arena::{run_match, MatchConfig};
 use poda_core::{Agent, AgentError, Choice, Game, Outcome, Player, Rng, Turn};
 use poda_games::kalah::Kalah;
+use poda_players::build_agent;
+use poda_proto::ugr::driver::{getmove_line, recover_moves};
 use std::path::PathBuf;
 
 /// Writes a shell script bot to a temporary file; returns the `ugr-bot` spec that runs it.

@@ -1,9 +1,9 @@
 //! Turning user input into games, positions and agents, with errors that say what and where.
 
 use anyhow::{anyhow, Error};
-use poda_arena::{build_agent, ArenaGame};
 use poda_core::{notation::play_line, Agent, Game};
 use poda_games::AnyGame;
+use poda_players::{build_agent, PlayerGame};
 
 /// Bad input from the user (exit code 2), as opposed to a failure of the machine (1).
 #[derive(Debug)]
@@ -52,7 +52,7 @@ pub fn position<G: Game>(start: &G, moves: &str) -> Result<(G, Vec<G::Move>), Er
 }
 
 /// Builds an agent for the game.
-pub fn agent<G: ArenaGame>(game: &G, spec: &str) -> Result<Box<dyn Agent<G>>, Error> {
+pub fn agent<G: PlayerGame>(game: &G, spec: &str) -> Result<Box<dyn Agent<G>>, Error> {
     build_agent(game, spec).map_err(|e| user(format!("agent '{spec}': {e}")))
 }
 

@@ -40,6 +40,13 @@ pub trait Catalog: Game {
         Vec::new()
     }
 
+    /// The ply cap that match play applies when none is given: `None` for games whose rules
+    /// bound their length ([`max_plies`](crate::Game::max_plies)); games that can cycle
+    /// name the documented cap after which an unfinished game is adjudicated a draw.
+    fn default_max_plies(&self) -> Option<u32> {
+        None
+    }
+
     /// The name of the default evaluator (the first one listed).
     fn default_evaluator() -> &'static str {
         Self::evaluators().first().map_or("", |e| e.name)

@@ -46,7 +46,7 @@ pub struct Tournament {
     pub openings: Vec<String>,
     pub seed: u64,
     /// Adjudicate an unfinished game as a draw after this many plies; `None`: the game's own
-    /// cap ([`ArenaGame::default_max_plies`](crate::ArenaGame::default_max_plies)), if any.
+    /// cap ([`PlayerGame::default_max_plies`](crate::PlayerGame::default_max_plies)), if any.
     pub max_plies: Option<u32>,
 }
 

@@ -9,9 +9,9 @@
 //! under `logs/`.
 
 use super::{Pairing, Standings, Tournament};
-use crate::factory::{build_agent, ArenaGame};
 use crate::game::{play_game, random_opening, GameRecord, GameSetup};
 use poda_core::{Agent, Outcome, Spec, SpecError};
+use poda_players::{build_agent, PlayerGame};
 use std::collections::HashSet;
 use std::fs::{File, OpenOptions};
 use std::io::Write;
@@ -66,7 +66,7 @@ pub type OnGame<'a> = &'a mut dyn FnMut(&GameRecord, &Pairing, &Standings);
 
 /// Plays the tournament's missing games into `out`; returns the standings over all games
 /// recorded there.
-pub fn run_tournament<G: ArenaGame>(
+pub fn run_tournament<G: PlayerGame>(
     start: &G,
     tournament: &Tournament,
     out: &Path,
@@ -189,7 +189,7 @@ impl<M> Clone for Jobs<'_, M> {
 
 impl<M> Copy for Jobs<'_, M> {}
 
-fn worker<G: ArenaGame>(
+fn worker<G: PlayerGame>(
     start: &G,
     tournament: &Tournament,
     jobs: Jobs<G::Move>,
@@ -246,7 +246,7 @@ fn worker<G: ArenaGame>(
     }
 }
 
-fn take_agent<G: ArenaGame>(
+fn take_agent<G: PlayerGame>(
     start: &G,
     specs: &[String],
     agents: &mut [Option<Box<dyn Agent<G>>>],

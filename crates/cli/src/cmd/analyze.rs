@@ -3,9 +3,9 @@
 use crate::input;
 use anyhow::Result;
 use clap::Args;
-use poda_arena::ArenaGame;
 use poda_core::{SearchInfo, Turn};
 use poda_games::with_game;
+use poda_players::PlayerGame;
 use serde_json::json;
 
 #[derive(Args, Debug)]
@@ -29,7 +29,7 @@ pub fn run(args: AnalyzeArgs) -> Result<()> {
     with_game!(input::game(&args.game)?, start => analyze(&start, &args))
 }
 
-fn analyze<G: ArenaGame>(start: &G, args: &AnalyzeArgs) -> Result<()> {
+fn analyze<G: PlayerGame>(start: &G, args: &AnalyzeArgs) -> Result<()> {
     let (game, moves) = input::position(start, &args.moves)?;
     if game.outcome().is_over() {
         return Err(input::user(format!(

@@ -3,7 +3,8 @@
 use crate::input;
 use anyhow::{Context, Result};
 use clap::Args;
-use poda_arena::protocol::Dialect;
+use poda_players::PlayerSessions;
+use poda_proto::Dialect;
 use poda_proto::{serve, Engine, EngineOptions, DEFAULT_AGENT};
 
 #[derive(Args, Debug)]
@@ -36,7 +37,7 @@ pub fn run(args: EngineArgs) -> Result<()> {
         dialect,
         seed: args.seed,
     };
-    let mut engine = Engine::new(&options).map_err(input::user)?;
+    let mut engine = Engine::new(&options, Box::new(PlayerSessions)).map_err(input::user)?;
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
     serve(&mut engine, stdin.lock(), stdout.lock()).context("talking over stdin/stdout")

@@ -3,8 +3,8 @@
 use crate::input;
 use anyhow::Result;
 use clap::Args;
-use poda_arena::{agent_names, ArenaGame};
 use poda_games::{with_game, GAME_NAMES};
+use poda_players::{agent_names, PlayerGame};
 
 #[derive(Args, Debug)]
 pub struct ListArgs {
@@ -26,7 +26,7 @@ pub fn run(args: ListArgs) -> Result<()> {
     }
 }
 
-fn describe<G: ArenaGame>(game: &G) -> Result<()> {
+fn describe<G: PlayerGame>(game: &G) -> Result<()> {
     println!("Agents for {}:", game.spec());
     for (name, help) in agent_names::<G>() {
         println!("  {name:<12} {help}");

@@ -4,8 +4,9 @@ use crate::input;
 use anyhow::{Context, Result};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
-use poda_arena::{load_openings, run_match, ArenaGame, MatchConfig, MatchSummary};
+use poda_arena::{load_openings, run_match, MatchConfig, MatchSummary};
 use poda_games::with_game;
+use poda_players::PlayerGame;
 use std::fs::OpenOptions;
 use std::io::Write;
 use std::path::PathBuf;
@@ -62,7 +63,7 @@ pub fn run(args: MatchArgs) -> Result<()> {
     with_game!(input::game(&args.game)?, start => play_match(start, &args))
 }
 
-fn play_match<G: ArenaGame>(start: G, args: &MatchArgs) -> Result<()> {
+fn play_match<G: PlayerGame>(start: G, args: &MatchArgs) -> Result<()> {
     let openings = match &args.openings {
         Some(path) => load_openings(&start, path).map_err(|e| input::bad("--openings", e))?,
         None => Vec::new(),
@@ -144,7 +145,7 @@ fn summary_json(s: &MatchSummary) -> serde_json::Value {
     })
 }
 
-fn print_summary<G: ArenaGame>(config: &MatchConfig<G>, s: &MatchSummary) {
+fn print_summary<G: PlayerGame>(config: &MatchConfig<G>, s: &MatchSummary) {
     let total = s.total();
     println!(
         "{} games of {}: A = {}, B = {}",

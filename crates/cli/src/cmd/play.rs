@@ -3,9 +3,9 @@
 use crate::input;
 use anyhow::{Context, Result};
 use clap::Args;
-use poda_arena::ArenaGame;
 use poda_core::{Agent, Game, SearchInfo, Turn};
 use poda_games::with_game;
+use poda_players::PlayerGame;
 use std::io::{BufRead, Write};
 use std::time::Duration;
 
@@ -38,7 +38,7 @@ pub fn run(args: PlayArgs) -> Result<()> {
     with_game!(input::game(&args.game)?, start => play(&start, &args))
 }
 
-fn play<G: ArenaGame>(start: &G, args: &PlayArgs) -> Result<()> {
+fn play<G: PlayerGame>(start: &G, args: &PlayArgs) -> Result<()> {
     if let Some(specs) = &args.watch {
         let mut a = input::agent(start, &specs[0])?;
         let mut b = input::agent(start, &specs[1])?;

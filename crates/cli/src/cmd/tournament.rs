@@ -8,9 +8,9 @@ use poda_arena::openings::{format_opening, load_openings};
 use poda_arena::tournament::report::{cross_table, rating_rows, rating_table, write_reports};
 use poda_arena::tournament::run::load_tournament;
 use poda_arena::tournament::{run_tournament, RunOptions, Tournament, TournamentError};
-use poda_arena::ArenaGame;
 use poda_core::Game;
 use poda_games::with_game;
+use poda_players::PlayerGame;
 use std::path::PathBuf;
 
 /// Defaults of the options that are part of a tournament's identity.
@@ -162,7 +162,7 @@ fn check_matches(saved: &Tournament, args: &TournamentArgs) -> Result<()> {
     }
 }
 
-fn play<G: ArenaGame>(start: &G, tournament: &Tournament, args: &TournamentArgs) -> Result<()> {
+fn play<G: PlayerGame>(start: &G, tournament: &Tournament, args: &TournamentArgs) -> Result<()> {
     let total = tournament.total_games() as u64;
     let bar = if args.quiet {
         ProgressBar::hidden()

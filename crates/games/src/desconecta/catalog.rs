@@ -84,4 +84,9 @@ impl Catalog for DesConecta {
             build: build_ninja,
         }]
     }
+
+    /// A BOOM frees cells, so games can cycle: matches adjudicate a draw at this cap.
+    fn default_max_plies(&self) -> Option<u32> {
+        Some(super::DEFAULT_MAX_PLIES)
+    }
 }

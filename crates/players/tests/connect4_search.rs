@@ -1,8 +1,8 @@
 //! Search on Connect 4: every variant agrees with plain minimax, and quick wins come first.
 
-use poda_arena::build_agent;
 use poda_core::{notation::play_line, Evaluator, Game, Player, Rng, Score, Turn};
 use poda_games::connect4::Connect4;
+use poda_players::build_agent;
 use poda_search::alphabeta::{alphabeta, Variant};
 use poda_search::engine::{Engine, EngineConfig};
 use poda_search::minimax::minimax;

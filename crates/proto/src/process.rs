@@ -11,7 +11,13 @@
 //!
 //! On Unix the child leads its own process group, so [`ChildProcess::kill`] also ends the
 //! programs it started (a shell script that runs an interpreter, say); the group is signalled
-//! with the system's `kill` command, which keeps this crate free of `unsafe` FFI.
+//! with `killpg(2)` through the `nix` crate's safe wrapper (no `unsafe` here, and no `kill`
+//! command whose argument parsing could widen the target).
+//!
+//! Command lines follow POSIX shell word rules (the `shell-words` crate): quotes and backslash
+//! escapes, no variables, globs or pipes. A command line that is, as a whole, the path of an
+//! existing file is that program alone, so `/home/me/Practica 3/GreedyBot/GreedyBot` (the
+//! course's kit lives in a folder named `Practica 3`) starts without quoting.
 
 use std::collections::VecDeque;
 use std::fs::{File, OpenOptions};
@@ -37,8 +43,8 @@ pub const STDERR_TAIL: usize = 20;
 pub enum ProcessError {
     #[error("bad command line: {0}")]
     BadCommand(String),
-    #[error("cannot start '{program}': {message}")]
-    Spawn { program: String, message: String },
+    #[error("cannot start {command}: {message}")]
+    Spawn { command: String, message: String },
     #[error("no answer within {0:?}")]
     Timeout(Duration),
     #[error("the program exited ({0})")]
@@ -139,7 +145,7 @@ impl ChildProcess {
             command.process_group(0);
         }
         let mut child = command.spawn().map_err(|e| ProcessError::Spawn {
-            program: program.clone(),
+            command: shell_words::join(&spec.argv),
             message: e.to_string(),
         })?;
         let stdin = child.stdin.take();
@@ -233,17 +239,7 @@ impl ChildProcess {
         self.stdin = None;
         if self.is_running() {
             #[cfg(unix)]
-            {
-                // The child leads its own group (see `spawn`): signal the whole group. The
-                // `--` is vital: procps-ng 4.0.2's kill (this machine's) reads `-KILL -12345`
-                // as kill(-1, SIGKILL), which ends every process the user may signal; with
-                // `--` it signals group 12345 (checked under strace).
-                let _ = Command::new("kill")
-                    .args(["-KILL", "--", &format!("-{}", self.child.id())])
-                    .stdout(Stdio::null())
-                    .stderr(Stdio::null())
-                    .status();
-            }
+            kill_group(self.child.id());
             let _ = self.child.kill();
         }
         let _ = self.child.wait();
@@ -374,79 +370,38 @@ fn keep_tail(mut reader: impl BufRead, tail: &Mutex<StderrTail>) {
     }
 }
 
-/// Splits a command line into words like a POSIX shell does for simple commands: words are
-/// separated by whitespace; single quotes keep everything literally; double quotes keep
-/// everything but `\"` and `\\`; a backslash outside quotes escapes the next character. No
-/// variables, globs, pipes or redirections (run `sh -c '...'` for those).
-pub fn split_command_line(line: &str) -> Result<Vec<String>, ProcessError> {
-    let mut words = Vec::new();
-    let mut word = String::new();
-    let mut in_word = false;
-    let mut chars = line.chars();
-    while let Some(c) = chars.next() {
-        match c {
-            c if c.is_whitespace() => {
-                if in_word {
-                    words.push(std::mem::take(&mut word));
-                    in_word = false;
-                }
-            }
-            '\'' => {
-                in_word = true;
-                loop {
-                    match chars.next() {
-                        Some('\'') => break,
-                        Some(c) => word.push(c),
-                        None => return Err(unterminated(line, '\'')),
-                    }
-                }
-            }
-            '"' => {
-                in_word = true;
-                loop {
-                    match chars.next() {
-                        Some('"') => break,
-                        Some('\\') => match chars.next() {
-                            Some(c @ ('"' | '\\')) => word.push(c),
-                            Some(c) => {
-                                word.push('\\');
-                                word.push(c);
-                            }
-                            None => return Err(unterminated(line, '"')),
-                        },
-                        Some(c) => word.push(c),
-                        None => return Err(unterminated(line, '"')),
-                    }
-                }
-            }
-            '\\' => {
-                in_word = true;
-                match chars.next() {
-                    Some(c) => word.push(c),
-                    None => {
-                        return Err(ProcessError::BadCommand(format!(
-                            "'{line}' ends with a backslash"
-                        )))
-                    }
-                }
-            }
-            c => {
-                in_word = true;
-                word.push(c);
-            }
+/// Signals the process group that the child `pid` leads (see `spawn`). A pid that does not
+/// fit a positive `pid_t`, or is 1, is refused rather than signalled: `killpg` of 0 or 1 would
+/// reach our own group or init's.
+#[cfg(unix)]
+fn kill_group(pid: u32) {
+    use nix::sys::signal::{killpg, Signal};
+    use nix::unistd::Pid;
+    match i32::try_from(pid) {
+        Ok(group) if group > 1 => {
+            // The group may be gone already (the child exited and was reaped by no one else):
+            // ESRCH is the expected answer then.
+            let _ = killpg(Pid::from_raw(group), Signal::SIGKILL);
         }
+        _ => {}
     }
-    if in_word {
-        words.push(word);
+}
+
+/// Splits a command line into words with POSIX shell word rules (single and double quotes,
+/// backslash escapes; no variables, globs, pipes or redirections: run `sh -c '...'` for
+/// those), through the `shell-words` crate. A line that is, whole, the path of an existing
+/// file is one word: the program, without arguments.
+pub fn split_command_line(line: &str) -> Result<Vec<String>, ProcessError> {
+    let whole = line.trim();
+    if whole.contains(char::is_whitespace) && Path::new(whole).is_file() {
+        return Ok(vec![whole.to_string()]);
     }
+    let words = shell_words::split(line)
+        .map_err(|e| ProcessError::BadCommand(format!("{e} in '{line}'")))?;
     if words.is_empty() {
         return Err(ProcessError::BadCommand("empty command".into()));
     }
     Ok(words)
-}
-
-fn unterminated(line: &str, quote: char) -> ProcessError {
-    ProcessError::BadCommand(format!("unterminated {quote} quote in '{line}'"))
 }
 
 #[cfg(test)]
@@ -463,9 +418,49 @@ mod tests {
         assert_eq!(w, ["python3", "my bot.py", "--name", "a b", "x y", "q\"t"]);
         assert_eq!(split_command_line("  a   b ").unwrap(), ["a", "b"]);
         assert_eq!(split_command_line("''").unwrap(), [""]);
-        for bad in ["", "   ", "a 'b", "a \"b", "a\\"] {
+        // A trailing backslash escapes nothing: shell-words keeps it.
+        assert_eq!(split_command_line("a\\").unwrap(), ["a\\"]);
+        for bad in ["", "   ", "a 'b", "a \"b"] {
             assert!(split_command_line(bad).is_err(), "{bad:?}");
         }
+        let err = split_command_line("./bot 'x").unwrap_err().to_string();
+        assert!(err.contains("./bot 'x"), "{err}");
+    }
+
+    #[test]
+    fn a_path_with_a_space_starts_quoted_or_whole_and_errors_name_the_whole_command() {
+        let dir = std::env::temp_dir().join(format!("poda-process {}", std::process::id()));
+        let folder = dir.join("Practica 3");
+        std::fs::create_dir_all(&folder).unwrap();
+        let bot = folder.join("echo bot");
+        std::fs::write(&bot, "#!/bin/sh\nread line; echo \"got $line $1\"\n").unwrap();
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            std::fs::set_permissions(&bot, std::fs::Permissions::from_mode(0o755)).unwrap();
+        }
+        let path = bot.display().to_string();
+        let quoted = format!("'{path}' arg");
+        let escaped = format!("{} arg", path.replace(' ', "\\ "));
+        for (line, answer) in [
+            (path.as_str(), "got hi "),
+            (quoted.as_str(), "got hi arg"),
+            (escaped.as_str(), "got hi arg"),
+        ] {
+            let spec = ProcessSpec::from_command_line(line).unwrap();
+            let mut p = ChildProcess::spawn(&spec).unwrap();
+            assert_eq!(
+                p.request("hi", Duration::from_secs(5)).unwrap(),
+                answer,
+                "{line}"
+            );
+        }
+        let missing = format!("'{}' --x", folder.join("no bot").display());
+        let err = ChildProcess::spawn(&ProcessSpec::from_command_line(&missing).unwrap())
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("Practica 3/no bot' --x"), "{err}");
+        let _ = std::fs::remove_dir_all(dir);
     }
 
     #[test]
@@ -542,6 +537,42 @@ mod tests {
         assert_eq!(tail.len(), STDERR_TAIL);
         assert_eq!(tail.last().map(String::as_str), Some("oops"));
         assert!(!tail.iter().any(|l| l == "line10"), "{tail:?}");
+    }
+
+    /// True while `pid` is a live process (not gone, not a zombie waiting to be reaped).
+    #[cfg(target_os = "linux")]
+    fn alive(pid: u32) -> bool {
+        match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+            Err(_) => false,
+            // The state follows the parenthesised command name.
+            Ok(stat) => !stat
+                .rsplit_once(')')
+                .is_some_and(|(_, rest)| rest.trim_start().starts_with('Z')),
+        }
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn kill_ends_the_childs_group_and_nothing_else() {
+        // A shell that starts a grandchild in its own group, and a bystander outside it.
+        let spec = ProcessSpec::from_command_line("sh -c 'sleep 30 & echo $!; wait'").unwrap();
+        let mut p = ChildProcess::spawn(&spec).unwrap();
+        let grandchild: u32 = p.read_line(secs(5.0)).unwrap().trim().parse().unwrap();
+        let mut bystander = Command::new("sleep").arg("30").spawn().unwrap();
+        assert!(alive(grandchild) && alive(bystander.id()));
+        p.kill();
+        let until = Instant::now() + Duration::from_secs(5);
+        while alive(grandchild) && Instant::now() < until {
+            std::thread::sleep(EXIT_POLL);
+        }
+        assert!(!alive(grandchild), "the grandchild {grandchild} survived");
+        assert!(
+            alive(bystander.id()),
+            "a process outside the group was signalled"
+        );
+        assert!(alive(std::process::id()));
+        let _ = bystander.kill();
+        let _ = bystander.wait();
     }
 
     #[test]

@@ -17,14 +17,12 @@
 //! that is a loss with the reason recorded. After a timeout the program is killed and a fresh
 //! one is started for the next game.
 
-mod client;
+use poda_proto::gtp::client::{ClientError, GtpClient, Reply};
 
-pub use client::{ClientError, GtpClient, Reply};
-
-use crate::factory::ArenaGame;
-use crate::process::{ProcessError, ProcessSpec, StderrSink};
-use crate::protocol::Dialect;
+use crate::factory::PlayerGame;
 use poda_core::{Agent, AgentError, Choice, Game, Player, Spec, SpecError, Turn};
+use poda_proto::process::{ProcessError, ProcessSpec, StderrSink};
+use poda_proto::Dialect;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -94,7 +92,7 @@ fn default_log(cmd: &str) -> PathBuf {
 }
 
 /// Builds the agent an `external(...)` spec names.
-pub fn build_external<G: ArenaGame>(spec: &Spec) -> Result<Box<dyn Agent<G>>, SpecError> {
+pub fn build_external<G: PlayerGame>(spec: &Spec) -> Result<Box<dyn Agent<G>>, SpecError> {
     let config = ExternalConfig::from_spec(spec)?;
     Ok(Box::new(ExternalAgent::<G>::new(spec.to_string(), config)))
 }
@@ -197,7 +195,7 @@ impl<G: Game> ExternalAgent<G> {
     }
 }
 
-impl<G: ArenaGame> ExternalAgent<G> {
+impl<G: PlayerGame> ExternalAgent<G> {
     /// Tells the program which game is played and how much time it has.
     fn set_up(&mut self, start: &G) -> Result<(), AgentError> {
         self.ensure_running()?;
@@ -252,7 +250,7 @@ impl<G: ArenaGame> ExternalAgent<G> {
     }
 }
 
-impl<G: ArenaGame> Agent<G> for ExternalAgent<G> {
+impl<G: PlayerGame> Agent<G> for ExternalAgent<G> {
     fn name(&self) -> String {
         self.name.clone()
     }

@@ -14,7 +14,7 @@
 //! - OpenSpiel: `hex(board_size=N)` (OpenSpiel 1.6 has no swap); action id `y*N + x`, action
 //!   string the cell's name.
 
-use super::{Dialect, ProtocolHooks};
+use super::{Dialect, ProtocolGame, ProtocolHooks};
 use poda_core::{Game, MoveParseError, Outcome, Player};
 use poda_games::hex::notation::{format_cell, is_swap_text, parse_cell, SWAP_PIECES_TEXT};
 use poda_games::hex::swap::{action_id, ColourFrame};
@@ -23,6 +23,12 @@ use poda_games::hex::{Hex, HexMove};
 /// See the module doc.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct HexHooks;
+
+impl ProtocolGame for Hex {
+    fn protocol() -> &'static dyn ProtocolHooks<Self> {
+        &HexHooks
+    }
+}
 
 /// The frame of the program on the other side: flipped after a swap played in HTP (a swap
 /// is the one ply that adds no stone).

@@ -3,13 +3,19 @@
 //! mark and that id (`x3` for the first player's fourth column, `o3` for the second's), as
 //! OpenSpiel's `connect_four.cc` writes them.
 
-use super::ProtocolHooks;
+use super::{ProtocolGame, ProtocolHooks};
 use poda_core::Player;
 use poda_games::connect4::{Connect4, DEFAULT_HEIGHT, DEFAULT_WIDTH};
 
 /// See the module doc.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Connect4Hooks;
+
+impl ProtocolGame for Connect4 {
+    fn protocol() -> &'static dyn ProtocolHooks<Self> {
+        &Connect4Hooks
+    }
+}
 
 impl ProtocolHooks<Connect4> for Connect4Hooks {
     fn openspiel_game(&self, game: &Connect4) -> Option<String> {

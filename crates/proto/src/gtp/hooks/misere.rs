@@ -5,13 +5,12 @@
 //! OpenSpiel's `misere` game (`game_transforms/misere.cc`) likewise keeps the inner game's
 //! actions and action strings (`x3` in `misere(game=connect_four())`) and negates the returns.
 
-use super::{Dialect, ProtocolHooks};
-use crate::factory::ArenaGame;
+use super::{Dialect, ProtocolGame, ProtocolHooks};
 use poda_core::{MoveParseError, Player};
 use poda_games::misere::Misere;
 use std::marker::PhantomData;
 
-/// The hooks of `Misere<G>`, built on `G`'s ([`ArenaGame::protocol`]).
+/// The hooks of `Misere<G>`, built on `G`'s ([`ProtocolGame::protocol`]).
 pub struct MisereHooks<G>(pub PhantomData<fn() -> G>);
 
 impl<G> MisereHooks<G> {
@@ -47,7 +46,14 @@ fn swap_winner_text(answer: String) -> String {
     }
 }
 
-impl<G: ArenaGame> ProtocolHooks<Misere<G>> for MisereHooks<G> {
+/// A misère game speaks the inner game's notation.
+impl<G: ProtocolGame> ProtocolGame for Misere<G> {
+    fn protocol() -> &'static dyn ProtocolHooks<Self> {
+        &MisereHooks::<G>(PhantomData)
+    }
+}
+
+impl<G: ProtocolGame> ProtocolHooks<Misere<G>> for MisereHooks<G> {
     fn parse_colour(&self, game: &Misere<G>, dialect: Dialect, text: &str) -> Option<Player> {
         G::protocol().parse_colour(game.inner(), dialect, text)
     }
@@ -126,7 +132,7 @@ mod tests {
     use poda_games::connect4::Connect4;
 
     fn hooks() -> &'static dyn ProtocolHooks<Misere<Connect4>> {
-        <Misere<Connect4> as ArenaGame>::protocol()
+        <Misere<Connect4> as ProtocolGame>::protocol()
     }
 
     #[test]
@@ -148,7 +154,7 @@ mod tests {
         assert_eq!(hooks().openspiel_game(&wide), None);
         // The name poda gives reads back as the same game, in OpenSpiel's dialect.
         let (back, dialect) =
-            crate::protocol::openspiel::resolve_game("misere(game=connect_four())").unwrap();
+            crate::gtp::hooks::openspiel::resolve_game("misere(game=connect_four())").unwrap();
         let poda_games::AnyGame::MisereConnect4(back) = back else {
             panic!("not misère Connect 4");
         };

@@ -2,6 +2,7 @@
 //! benzene's swap-pieces translated through the colour frame, HexGui's way of swapping
 //! (stones placed out of turn), boardsize, final_score in the program's colours.
 
+use poda_players::PlayerSessions;
 use poda_proto::{serve, Engine, EngineOptions};
 
 fn run(game: &str, agent: &str, script: &str) -> Vec<String> {
@@ -10,7 +11,7 @@ fn run(game: &str, agent: &str, script: &str) -> Vec<String> {
         agent: agent.into(),
         ..EngineOptions::default()
     };
-    let mut engine = Engine::new(&options).expect("the engine starts");
+    let mut engine = Engine::new(&options, Box::new(PlayerSessions)).expect("the engine starts");
     let mut out = Vec::new();
     serve(&mut engine, script.as_bytes(), &mut out).unwrap();
     String::from_utf8(out)

@@ -3,10 +3,10 @@
 //! oracle is the misère solver's score of each move (itself checked against a plain
 //! alpha-beta in crates/solve/tests/misere.rs).
 
-use poda_arena::build_agent;
 use poda_core::{Game, Rng, Turn};
 use poda_games::connect4::Connect4;
 use poda_games::misere::Misere;
+use poda_players::build_agent;
 use poda_solve::misere::{random_safe_line, safe_moves};
 use poda_solve::{MisereSolver, Position};
 

@@ -6,11 +6,10 @@
 //! was. Nothing a client sends can stop the loop but `quit` or the end of input: as a last
 //! line of defence a panic inside a command becomes a `?` answer too.
 
-use crate::command::{parse_line, Command, COMMAND_NAMES};
-use crate::session::{with_movetime, GameSession, Session};
-use poda_arena::protocol::openspiel::resolve_game;
-use poda_arena::protocol::Dialect;
-use poda_games::with_game;
+use super::command::{parse_line, Command, COMMAND_NAMES};
+use super::hooks::openspiel::resolve_game;
+use super::hooks::Dialect;
+use super::session::{with_movetime, Session, SessionFactory};
 use std::io::{self, BufRead, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::Duration;
@@ -44,6 +43,7 @@ impl Default for EngineOptions {
 
 /// The engine's state between commands.
 pub struct Engine {
+    factory: Box<dyn SessionFactory>,
     session: Box<dyn Session>,
     /// The agent spec before any move-time setting was applied to it.
     base_agent: String,
@@ -56,9 +56,20 @@ pub struct Engine {
 pub type Answer = Result<String, String>;
 
 impl Engine {
-    pub fn new(options: &EngineOptions) -> Result<Engine, String> {
-        let session = new_session(&options.game, options.dialect, &options.agent, options.seed)?;
+    /// An engine whose sessions (and their agents) `factory` opens.
+    pub fn new(
+        options: &EngineOptions,
+        factory: Box<dyn SessionFactory>,
+    ) -> Result<Engine, String> {
+        let session = new_session(
+            factory.as_ref(),
+            &options.game,
+            options.dialect,
+            &options.agent,
+            options.seed,
+        )?;
         Ok(Engine {
+            factory,
             session,
             base_agent: options.agent.clone(),
             movetime: None,
@@ -91,7 +102,13 @@ impl Engine {
             Command::Game(None) => Ok(self.session.spec()),
             Command::Game(Some(text)) => {
                 let agent = self.effective_agent();
-                self.session = new_session(text, self.forced_dialect, &agent, self.seed)?;
+                self.session = new_session(
+                    self.factory.as_ref(),
+                    text,
+                    self.forced_dialect,
+                    &agent,
+                    self.seed,
+                )?;
                 Ok(self.session.spec())
             }
             Command::BoardSize(dims) => {
@@ -181,16 +198,14 @@ impl Engine {
 
 /// A session for a game argument (poda spec or OpenSpiel string).
 fn new_session(
+    factory: &dyn SessionFactory,
     text: &str,
     forced: Option<Dialect>,
     agent: &str,
     seed: u64,
 ) -> Result<Box<dyn Session>, String> {
     let (game, implied) = resolve_game(text).map_err(|e| format!("game '{text}': {e}"))?;
-    let dialect = forced.unwrap_or(implied);
-    with_game!(game, start => {
-        GameSession::new(start, dialect, agent, seed).map(|s| Box::new(s) as Box<dyn Session>)
-    })
+    factory.open(game, forced.unwrap_or(implied), agent, seed)
 }
 
 /// Formats an answer in GTP framing.

@@ -1,11 +1,30 @@
 //! One game in the protocol: the position, its history, the agent that answers `genmove`,
 //! and the game's protocol hooks. Generic over the game; the server holds it as a
 //! `Box<dyn Session>` so that `game SPEC` can switch to a game of another type.
+//!
+//! This crate knows no agent factory: a session is given the function that builds an agent
+//! from its spec ([`BuildAgent`]), and the server a [`SessionFactory`] that opens a session
+//! for any game; the front end (crate poda-players) wires its factory in.
 
-use poda_arena::protocol::{Dialect, ProtocolHooks};
-use poda_arena::{build_agent, ArenaGame};
+use super::hooks::{Dialect, ProtocolGame, ProtocolHooks};
 use poda_core::{Agent, Player, Spec, Turn};
+use poda_games::AnyGame;
 use std::time::Duration;
+
+/// Builds the agent a spec names for a game (the front end's factory), or says why not.
+pub type BuildAgent<G> = fn(&G, &str) -> Result<Box<dyn Agent<G>>, String>;
+
+/// Opens a session for any game: the front end's agent factory, seen from the protocol.
+pub trait SessionFactory: Send + Sync {
+    /// A session of `game` in `dialect` whose `genmove` is answered by the agent `agent`.
+    fn open(
+        &self,
+        game: AnyGame,
+        dialect: Dialect,
+        agent: &str,
+        seed: u64,
+    ) -> Result<Box<dyn Session>, String>;
+}
 
 /// The commands whose meaning depends on the game.
 pub trait Session: Send {
@@ -29,8 +48,9 @@ pub trait Session: Send {
 }
 
 /// A session of the game `G`.
-pub struct GameSession<G: ArenaGame> {
+pub struct GameSession<G: ProtocolGame> {
     start: G,
+    build: BuildAgent<G>,
     /// Positions from the start; the last is the current one.
     positions: Vec<G>,
     /// The move that led to each position after the first, by whom; `None` for a stone
@@ -45,13 +65,14 @@ pub struct GameSession<G: ArenaGame> {
     time_left: [Option<Duration>; 2],
 }
 
-impl<G: ArenaGame> GameSession<G> {
-    /// A session at `start` answering with the agent `agent_spec`.
+impl<G: ProtocolGame> GameSession<G> {
+    /// A session at `start` answering with the agent `agent_spec`, built by `build`.
     pub fn new(
         start: G,
         dialect: Dialect,
         agent_spec: &str,
         seed: u64,
+        build: BuildAgent<G>,
     ) -> Result<GameSession<G>, String> {
         if dialect == Dialect::OpenSpiel && G::protocol().openspiel_game(&start).is_none() {
             return Err(format!(
@@ -59,10 +80,11 @@ impl<G: ArenaGame> GameSession<G> {
                 start.spec()
             ));
         }
-        let agent = build_agent(&start, agent_spec).map_err(|e| format!("agent: {e}"))?;
+        let agent = build(&start, agent_spec).map_err(|e| format!("agent: {e}"))?;
         let mut session = GameSession {
             positions: vec![start.clone()],
             start,
+            build,
             moves: Vec::new(),
             dialect,
             hooks: G::protocol(),
@@ -108,7 +130,7 @@ impl<G: ArenaGame> GameSession<G> {
     }
 }
 
-impl<G: ArenaGame> Session for GameSession<G> {
+impl<G: ProtocolGame> Session for GameSession<G> {
     fn spec(&self) -> String {
         self.start.spec()
     }
@@ -122,7 +144,7 @@ impl<G: ArenaGame> Session for GameSession<G> {
     }
 
     fn set_agent(&mut self, spec: &str) -> Result<(), String> {
-        self.agent = build_agent(&self.start, spec).map_err(|e| format!("agent: {e}"))?;
+        self.agent = (self.build)(&self.start, spec).map_err(|e| format!("agent: {e}"))?;
         self.agent_spec = spec.to_string();
         self.restart_agent();
         Ok(())
@@ -130,7 +152,8 @@ impl<G: ArenaGame> Session for GameSession<G> {
 
     fn resized(&self, dims: &[u32]) -> Result<Box<dyn Session>, String> {
         let start = self.hooks.boardsize(self.current(), dims)?;
-        let session = GameSession::new(start, self.dialect, &self.agent_spec, self.seed)?;
+        let session =
+            GameSession::new(start, self.dialect, &self.agent_spec, self.seed, self.build)?;
         Ok(Box::new(session))
     }
 

@@ -1,22 +1,23 @@
 //! Building agents from spec strings, for any game.
 //!
 //! A name is looked up in this order: the game's own agents (its [`Catalog`], e.g.
-//! `ninja(level=2)`), the agents this crate adds for that game type ([`ArenaGame`], e.g.
+//! `ninja(level=2)`), the agents this crate adds for that game type ([`PlayerGame`], e.g.
 //! solver-backed `perfect`), `external(cmd=...)` (another program speaking the engine
 //! protocol), then the generic agents of poda-search. A game agent may be an alias for another
 //! spec; aliases are followed a bounded number of times.
 
-use crate::protocol::{DefaultHooks, ProtocolHooks};
 use poda_core::{Agent, AgentEntry, AgentRecipe, Catalog, Spec, SpecError};
 use poda_games::misere::Misere;
+use poda_proto::ProtocolGame;
 use poda_search::agents::{build_generic, GENERIC_AGENTS};
 
 /// How many alias hops are followed before giving up (a loop in a catalog).
 const MAX_ALIAS_HOPS: usize = 8;
 
 /// Agents this crate adds for a game type, beyond its catalog (for example those backed by a
-/// solver, which the games crate cannot depend on).
-pub trait ArenaGame: Catalog {
+/// solver, which the games crate cannot depend on). A player game also speaks the engine
+/// protocol ([`ProtocolGame`]), so that `external(cmd=...)` can play it.
+pub trait PlayerGame: Catalog + ProtocolGame {
     fn extra_agents() -> Vec<AgentEntry<Self>> {
         Vec::new()
     }
@@ -25,19 +26,6 @@ pub trait ArenaGame: Catalog {
     /// chosen from measurements. The default is the engine with the default evaluator.
     fn best_agent(&self, movetime: &str) -> Spec {
         Spec::parse(&format!("engine(movetime={movetime})")).expect("a valid spec")
-    }
-
-    /// The game's conventions in the engine protocol (colour names, OpenSpiel's action
-    /// strings, `boardsize`, ...); see [`crate::protocol`].
-    fn protocol() -> &'static dyn ProtocolHooks<Self> {
-        &DefaultHooks
-    }
-
-    /// The ply cap that match play applies when none is given: `None` for games whose rules
-    /// bound their length ([`max_plies`](poda_core::Game::max_plies)); games that can cycle
-    /// name the documented cap after which an unfinished game is adjudicated a draw.
-    fn default_max_plies(&self) -> Option<u32> {
-        None
     }
 
     /// The agents this crate adds to the misère version of this game (`misere(...)`).
@@ -54,7 +42,7 @@ pub trait ArenaGame: Catalog {
 }
 
 /// Every agent name usable for this game, with a line of help each.
-pub fn agent_names<G: ArenaGame>() -> Vec<(String, String)> {
+pub fn agent_names<G: PlayerGame>() -> Vec<(String, String)> {
     let mut out: Vec<(String, String)> = G::agents()
         .into_iter()
         .chain(G::extra_agents())
@@ -79,7 +67,7 @@ pub fn agent_names<G: ArenaGame>() -> Vec<(String, String)> {
 }
 
 /// Builds the agent a spec string names, for the game `game`.
-pub fn build_agent<G: ArenaGame>(game: &G, text: &str) -> Result<Box<dyn Agent<G>>, SpecError> {
+pub fn build_agent<G: PlayerGame>(game: &G, text: &str) -> Result<Box<dyn Agent<G>>, SpecError> {
     let mut spec = Spec::parse(text)?;
     for _ in 0..MAX_ALIAS_HOPS {
         if spec.name == "best" {

@@ -2,11 +2,12 @@
 //! that leave the engine running, and a fuzz of garbage lines.
 
 use poda_core::Rng;
+use poda_players::PlayerSessions;
 use poda_proto::{serve, Engine, EngineOptions};
 
 /// Runs `script` through a fresh engine and returns the answers (one per command line).
 fn run(options: &EngineOptions, script: &str) -> Vec<String> {
-    let mut engine = Engine::new(options).expect("the engine starts");
+    let mut engine = Engine::new(options, Box::new(PlayerSessions)).expect("the engine starts");
     let mut out = Vec::new();
     serve(&mut engine, script.as_bytes(), &mut out).expect("in-memory i/o");
     let text = String::from_utf8(out).expect("answers are UTF-8");
@@ -213,7 +214,7 @@ fn garbage_never_stops_the_engine() {
     assert!(a.iter().all(|x| x.starts_with('=') || x.starts_with('?')));
     assert_eq!(a.last().map(String::as_str), Some("= poda"));
     // Invalid UTF-8 and a very long line are answered too.
-    let mut engine = Engine::new(&options("connect4", "random")).unwrap();
+    let mut engine = Engine::new(&options("connect4", "random"), Box::new(PlayerSessions)).unwrap();
     let mut input = vec![0xff, 0xfe, b'p', b'l', b'a', b'y', b'\n'];
     input.extend(std::iter::repeat_n(b'a', 100_000));
     input.extend(b"\nname\n");
@@ -231,15 +232,18 @@ fn garbage_never_stops_the_engine() {
 
 #[test]
 fn bad_start_options_are_errors() {
-    assert!(Engine::new(&options("nosuch", "random")).is_err());
-    assert!(Engine::new(&options("connect4", "nosuch")).is_err());
-    let e = Engine::new(&options("connect4(width=8,height=7)", "random"));
+    assert!(Engine::new(&options("nosuch", "random"), Box::new(PlayerSessions)).is_err());
+    assert!(Engine::new(&options("connect4", "nosuch"), Box::new(PlayerSessions)).is_err());
+    let e = Engine::new(
+        &options("connect4(width=8,height=7)", "random"),
+        Box::new(PlayerSessions),
+    );
     assert!(e.is_ok());
     let forced = EngineOptions {
-        dialect: Some(poda_arena::protocol::Dialect::OpenSpiel),
+        dialect: Some(poda_proto::Dialect::OpenSpiel),
         ..options("connect4(width=8,height=7)", "random")
     };
-    let err = Engine::new(&forced)
+    let err = Engine::new(&forced, Box::new(PlayerSessions))
         .err()
         .expect("8x7 has no OpenSpiel counterpart");
     assert!(err.contains("OpenSpiel"), "{err}");

@@ -21,6 +21,8 @@
 //! otherwise ignored, as the course's kit does). With a `TIMEOUT`, the agent's search is told
 //! to stop at [`TIME_SHARE`] of the limit less [`TIME_MARGIN`].
 
+pub mod driver;
+
 use poda_core::{Agent, Game, Player, Turn};
 use poda_games::kalah::Kalah;
 use std::io::{self, BufRead, Write};

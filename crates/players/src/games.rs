@@ -1,30 +1,21 @@
 //! The agents this crate adds to each concrete game (solver-backed ones live here because the
 //! games crate cannot depend on the solvers).
 
-use crate::factory::ArenaGame;
+use crate::factory::PlayerGame;
 use crate::hex_agents::{hexmcts, HexEngineAgent};
 use crate::hybrid::HybridAgent;
 use crate::kalah_hybrid::Hybrid;
 use crate::misere_hybrid::MisereHybrid;
 use crate::perfect::PerfectAgent;
-use crate::protocol::connect4::Connect4Hooks;
-use crate::protocol::kalah::KalahHooks;
-use crate::protocol::misere::MisereHooks;
-use crate::protocol::ProtocolHooks;
 use crate::ugr_bot::UgrBot;
 use poda_core::{AgentEntry, AgentRecipe, Spec};
 use poda_games::connect4::Connect4;
-use poda_games::desconecta::{DesConecta, DEFAULT_MAX_PLIES};
+use poda_games::desconecta::DesConecta;
 use poda_games::hex::Hex;
 use poda_games::kalah::Kalah;
 use poda_games::misere::Misere;
-use std::marker::PhantomData;
 
-impl ArenaGame for Connect4 {
-    fn protocol() -> &'static dyn ProtocolHooks<Self> {
-        &Connect4Hooks
-    }
-
+impl PlayerGame for Connect4 {
     fn extra_agents() -> Vec<AgentEntry<Self>> {
         vec![
             AgentEntry {
@@ -90,11 +81,7 @@ impl ArenaGame for Connect4 {
     }
 }
 
-impl ArenaGame for Hex {
-    fn protocol() -> &'static dyn ProtocolHooks<Self> {
-        &crate::protocol::hex::HexHooks
-    }
-
+impl PlayerGame for Hex {
     fn extra_agents() -> Vec<AgentEntry<Hex>> {
         vec![
             AgentEntry {
@@ -126,24 +113,15 @@ impl ArenaGame for Hex {
 
 /// The strongest DesConecta-4 BOOM player is the engine with the default evaluation `squeeze`
 /// (measured against the ninjas and the seed players in `docs/benchmarks/desconecta.md`).
-impl ArenaGame for DesConecta {
+impl PlayerGame for DesConecta {
     fn best_agent(&self, movetime: &str) -> Spec {
         Spec::parse(&format!("engine(movetime={movetime},eval=squeeze)")).expect("a valid spec")
-    }
-
-    fn default_max_plies(&self) -> Option<u32> {
-        Some(DEFAULT_MAX_PLIES)
     }
 }
 
 /// A misère game plays with the generic agents, the inner game's evaluators negated and the
-/// agents the inner game adds for its misère version; in the protocol it speaks the inner
-/// game's notation.
-impl<G: ArenaGame> ArenaGame for Misere<G> {
-    fn protocol() -> &'static dyn ProtocolHooks<Self> {
-        &MisereHooks::<G>(PhantomData)
-    }
-
+/// agents the inner game adds for its misère version.
+impl<G: PlayerGame> PlayerGame for Misere<G> {
     fn extra_agents() -> Vec<AgentEntry<Self>> {
         G::misere_agents()
     }
@@ -153,11 +131,7 @@ impl<G: ArenaGame> ArenaGame for Misere<G> {
     }
 }
 
-impl ArenaGame for Kalah {
-    fn protocol() -> &'static dyn ProtocolHooks<Self> {
-        &KalahHooks
-    }
-
+impl PlayerGame for Kalah {
     fn extra_agents() -> Vec<AgentEntry<Kalah>> {
         vec![
             AgentEntry {

@@ -2,10 +2,10 @@
 //! error line and no crash, the time limit, and a whole game through the protocol that
 //! matches the same agent played directly.
 
-use poda_arena::build_agent;
-use poda_arena::ugr_bot::getmove_line;
 use poda_core::{Game, Rng, Turn};
 use poda_games::kalah::{GreedyUgr, Kalah};
+use poda_players::build_agent;
+use poda_proto::ugr::driver::getmove_line;
 use poda_proto::ugr::{serve, Session};
 use std::io::Cursor;
 use std::time::{Duration, Instant};

@@ -6,6 +6,7 @@
 //! OpenSpiel's, so this test holds poda to OpenSpiel's rules on a line with extra turns, a
 //! capture and the end-of-game count.
 
+use poda_players::PlayerSessions;
 use poda_proto::{serve, Engine, EngineOptions};
 
 fn run(game: &str, agent: &str, script: &str) -> Vec<String> {
@@ -14,7 +15,7 @@ fn run(game: &str, agent: &str, script: &str) -> Vec<String> {
         agent: agent.into(),
         ..EngineOptions::default()
     };
-    let mut engine = Engine::new(&options).expect("the engine starts");
+    let mut engine = Engine::new(&options, Box::new(PlayerSessions)).expect("the engine starts");
     let mut out = Vec::new();
     serve(&mut engine, script.as_bytes(), &mut out).expect("in-memory i/o");
     String::from_utf8(out)

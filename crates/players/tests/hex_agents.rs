@@ -1,9 +1,9 @@
 //! Hex's own agents: the pruned engine and MCTS with Hex's policy take immediate wins, stop
 //! immediate threats, and `best` names the pruned engine.
 
-use poda_arena::build_agent;
 use poda_core::{Game, Turn};
 use poda_games::hex::Hex;
+use poda_players::build_agent;
 
 fn choose(game: &Hex, spec: &str) -> String {
     let mut agent = build_agent(game, spec).unwrap();

@@ -20,7 +20,7 @@
 //! OpenSpiel has no other sizes, nor the empty-capture rule: only `kalah(pits=6,seeds=4)` has
 //! an OpenSpiel name.
 
-use super::ProtocolHooks;
+use super::{ProtocolGame, ProtocolHooks};
 use poda_core::{Game, Player};
 use poda_games::kalah::{Kalah, DEFAULT_PITS, DEFAULT_SEEDS};
 
@@ -30,6 +30,12 @@ pub const OPENSPIEL_MANCALA: &str = "mancala";
 /// See the module doc.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct KalahHooks;
+
+impl ProtocolGame for Kalah {
+    fn protocol() -> &'static dyn ProtocolHooks<Self> {
+        &KalahHooks
+    }
+}
 
 /// OpenSpiel's cell of pit `k` (P1 next to the store) of `player` on a board of `pits` pits a
 /// side: the first player's pits are cells `1..=pits`, its store `pits + 1`, the second
@@ -64,7 +70,7 @@ impl ProtocolHooks<Kalah> for KalahHooks {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::protocol::Dialect;
+    use crate::gtp::hooks::Dialect;
 
     #[test]
     fn cells_of_both_players() {

@@ -1,12 +1,12 @@
-//! The engine protocol's per-game hooks, shared by the server (`poda engine`, crate
-//! poda-proto) and the client (the `external(cmd=...)` agent).
+//! The engine protocol's per-game hooks, shared by the server (`poda engine`) and the client
+//! (the `external(cmd=...)` agent).
 //!
 //! The protocol is the Go Text Protocol's framing (GTP v2) with one command set for every game;
 //! for Hex it is the Hex Text Protocol (HTP) of HexGui and benzene. What differs between games
 //! is small and lives behind [`ProtocolHooks`]: colour names, how a protocol move maps to a
 //! game move (and back), what `boardsize` means, whether a stone can be placed out of turn, and
-//! what `final_score` says. Every game gets [`DefaultHooks`] unless its
-//! [`ArenaGame::protocol`](crate::ArenaGame::protocol) names its own.
+//! what `final_score` says. A game's [`ProtocolGame::protocol`] names its hooks
+//! ([`DefaultHooks`] for a game with no conventions of its own).
 //!
 //! Moves are read and written in one of two [`Dialect`]s, chosen by how the game was named:
 //! poda's own notation (`connect4`, `hex(size=7)`; for Hex this is HTP with benzene's
@@ -22,6 +22,21 @@ pub mod misere;
 pub mod openspiel;
 
 use poda_core::{Game, MoveParseError, Outcome, Player};
+use poda_games::desconecta::DesConecta;
+
+/// A game the engine protocol can speak: its conventions are its [`ProtocolHooks`].
+pub trait ProtocolGame: Game {
+    /// The game's conventions in the engine protocol (colour names, OpenSpiel's action
+    /// strings, `boardsize`, ...).
+    fn protocol() -> &'static dyn ProtocolHooks<Self>;
+}
+
+/// DesConecta-4 BOOM has no protocol conventions of its own (and no OpenSpiel counterpart).
+impl ProtocolGame for DesConecta {
+    fn protocol() -> &'static dyn ProtocolHooks<Self> {
+        &DefaultHooks
+    }
+}
 
 /// Which notation moves are read and written in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]

@@ -5,9 +5,9 @@
 //! engine's `extend=true`, used by `best`), the value of the same recursion with that depth
 //! rule. Then Kalah's agents.
 
-use poda_arena::build_agent;
 use poda_core::{Evaluator, Game, Outcome, Player, Rng, Score, Turn};
 use poda_games::kalah::Kalah;
+use poda_players::build_agent;
 use poda_search::alphabeta::{alphabeta, Variant};
 use poda_search::engine::{Engine, EngineConfig};
 use poda_search::minimax::minimax;

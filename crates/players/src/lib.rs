@@ -1,0 +1,27 @@
+//! poda-players: every agent, built from its spec string.
+//!
+//! - [`factory`]: [`build_agent`] for any game, and [`PlayerGame`], the agents and the `best`
+//!   agent each game adds beyond its catalog; [`games`] implements it for each game.
+//! - [`perfect`], [`hybrid`]: Connect 4's solver-backed players; [`misere_hybrid`]: misère
+//!   Connect 4's (the misère solver, then MCTS); [`kalah_hybrid`]: Kalah's (the engine, then
+//!   the exact solver).
+//! - [`hex_agents`]: Hex's pruned engine and MCTS policy.
+//! - [`external`]: `external(cmd=...)`, another program speaking the engine protocol;
+//!   [`ugr_bot`]: `ugr-bot(cmd=...)`, a bot built with the course's Mancala kit. Both drive
+//!   the clients of poda-proto.
+//! - [`sessions`]: the factory wired into poda-proto's engine-protocol server.
+#![forbid(unsafe_code)]
+
+pub mod external;
+pub mod factory;
+mod games;
+pub mod hex_agents;
+pub mod hybrid;
+pub mod kalah_hybrid;
+pub mod misere_hybrid;
+pub mod perfect;
+pub mod sessions;
+pub mod ugr_bot;
+
+pub use factory::{agent_names, build_agent, PlayerGame};
+pub use sessions::PlayerSessions;
