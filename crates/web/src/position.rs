@@ -37,13 +37,21 @@ pub fn position_json<G: Game>(game: &G, moves: &[G::Move]) -> Value {
 }
 
 /// The API's position: [`position_json`] plus `history` (each move on its own, in the game's
-/// notation), `outcome` (`ongoing`, `player 1 wins`, `draw`), `max_plies` (the ply cap after
+/// notation), `movers` (who made each move, 1 or 2: Kalah's extra turns), `outcome` (`ongoing`, `player 1 wins`, `draw`), `max_plies` (the ply cap after
 /// which matches adjudicate a game that can cycle as a draw; null when the rules end every
 /// game) and `text` (the terminal drawing of `poda show`).
-pub fn position_view<G: Game + Catalog>(game: &G, moves: &[G::Move]) -> Value {
+pub fn position_view<G: Game + Catalog>(start: &G, game: &G, moves: &[G::Move]) -> Value {
     let mut out = position_json(game, moves);
-    let history: Vec<String> = moves.iter().map(|&m| game.format_move(m)).collect();
+    let mut before = start.clone();
+    let mut history = Vec::with_capacity(moves.len());
+    let mut movers = Vec::with_capacity(moves.len());
+    for &mv in moves {
+        history.push(before.format_move(mv));
+        movers.push(before.to_move().number());
+        before.play_unchecked(mv);
+    }
     out["history"] = json!(history);
+    out["movers"] = json!(movers);
     out["outcome"] = json!(game.outcome().to_string());
     out["max_plies"] = json!(game.default_max_plies());
     out["text"] = json!(game.render());

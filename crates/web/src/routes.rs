@@ -104,7 +104,7 @@ async fn position(
     let game = parse_game(&q.game)?;
     with_game!(game, start => {
         let (g, moves) = parse_moves(&start, &q.moves)?;
-        Ok(Json(position_view(&g, &moves)))
+        Ok(Json(position_view(&start, &g, &moves)))
     })
 }
 
@@ -125,7 +125,7 @@ async fn play(body: Result<Bytes, BytesRejection>) -> Result<Json<Value>, ApiErr
         let (g, mut moves) = parse_moves(&start, &req.moves)?;
         let (next, mv) = play_one(&g, &req.mv)?;
         moves.push(mv);
-        Ok(Json(position_view(&next, &moves)))
+        Ok(Json(position_view(&start, &next, &moves)))
     })
 }
 

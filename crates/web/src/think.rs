@@ -289,7 +289,7 @@ impl<G: PlayerGame> Work<G> {
             "move": game.format_move(choice.mv),
             "info": choice.info.as_ref().map(|i| info_json(game, i)),
             "stopped": self.job.stop.load(Ordering::Relaxed),
-            "position": position_view(&after, &moves),
+            "position": position_view(&self.start, &after, &moves),
         }))
     }
 }

@@ -114,10 +114,7 @@ pub fn analyse<G: ExactGame>(
         )
     });
     let rows = rows(game, exact.as_ref(), estimate.as_ref());
-    let best = rows
-        .iter()
-        .max_by(|a, b| a.heat.total_cmp(&b.heat).then(a.exact.cmp(&b.exact)))
-        .map(|r| r.mv);
+    let best = best_move(&rows, exact.as_ref());
     let pv = principal_variation(game, best, exact.as_ref(), estimate.as_ref());
     let units = exact.as_ref().map(|e| e.units);
     let method = match (&exact, &estimate) {
@@ -204,6 +201,22 @@ fn rows<G: Game>(
         }
     }
     out
+}
+
+/// The highest heat, exact before estimated; among equals the solver's choice (the start of
+/// its line) if it has one, else the first in the game's order.
+fn best_move<M: Copy + PartialEq>(rows: &[Row<M>], exact: Option<&Exact<M>>) -> Option<M> {
+    let top = rows
+        .iter()
+        .map(|r| (r.heat, r.exact))
+        .max_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)))?;
+    let tied = |r: &&Row<M>| r.heat == top.0 && r.exact == top.1;
+    let preferred = exact.and_then(|e| e.pv.first().copied());
+    rows.iter()
+        .filter(tied)
+        .find(|r| Some(r.mv) == preferred)
+        .or_else(|| rows.iter().find(tied))
+        .map(|r| r.mv)
 }
 
 /// Wins from 0.4 (the slowest) to 1 (the quickest or largest), losses the same below 0.
