@@ -40,7 +40,9 @@ export class AnalysisPanel {
   draw() {
     const r = this.result;
     const best = r.best;
-    const rows = r.analysis.map((a) => el("tr", {
+    // Best first: the heat orders wins, draws and losses on one scale.
+    const sorted = r.analysis.slice().sort((a, b) => b.heat - a.heat);
+    const rows = sorted.map((a) => el("tr", {
       class: a.move === best ? "best" : "", "data-move": a.move,
     },
     el("td", {}, a.move),
@@ -62,8 +64,9 @@ export class AnalysisPanel {
       el("p", { class: "method" }, r.method, r.depth ? "" : "",
         el("span", { class: "muted" }, ` · ${(r.time_ms / 1000).toFixed(2)} s`)),
       r.units ? el("p", { class: "muted small" }, r.units) : "",
-      el("table", { class: "analysis-table", "data-testid": "analysis-table" },
-        el("tr", {}, el("th", {}, "move"), el("th", {}, "score"), el("th", {}, "")), ...rows),
+      el("div", { class: "analysis-scroll" },
+        el("table", { class: "analysis-table", "data-testid": "analysis-table" },
+          el("tr", {}, el("th", {}, "move"), el("th", {}, "score"), el("th", {}, "")), ...rows)),
       pv.length ? stepper : "");
   }
 

@@ -78,7 +78,7 @@ export function draw(container, buttons, view, onMove) {
       disabled: !(view.interactive && legal.has("b")),
       title: legal.has("b") ? "explode your bomb (move b)" : "you have no bomb on the board",
       onclick: () => onMove("b"),
-    }, "💥 BOOM", boom ? el("span", { class: "boom-score" }, ` ${boom.score}`) : ""),
+    }, "BOOM!", boom ? el("span", { class: "boom-score" }, ` ${boom.score}`) : ""),
     el("span", { class: "round" },
       `round ${round} · ` + (round % 5 === 0 ? "a piece put this round is a bomb" : `next bomb round: ${nextBomb}`)));
   if (boom) buttons.querySelector(".boom").style.background = view.heatColour(boom.heat);

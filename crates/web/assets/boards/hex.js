@@ -58,6 +58,7 @@ export function draw(container, buttons, view, onMove) {
       const stone = rows[y][x];
       const row = scores[mv];
       const fill = row ? view.heatColour(row.heat) : null;
+      root.append(s("polygon", { points: hexagon(cx, cy, r), class: "hex-base" }));
       const cell = s("polygon", {
         points: hexagon(cx, cy, r), class: "hex-cell" + (legal.has(mv) && view.interactive ? " playable" : ""),
         "data-cell": mv, style: fill ? `fill:${fill}` : null,

@@ -19,10 +19,11 @@ function seeds(cx, cy, count, radius, player) {
   const out = [];
   const shown = Math.min(count, 24);
   for (let i = 0; i < shown; i++) {
+    // Around the count in the middle: from 45% to 85% of the radius.
     const a = i * 2.39996;
-    const d = radius * 0.78 * Math.sqrt((i + 0.5) / Math.max(shown, 6));
+    const d = radius * (0.5 + 0.36 * Math.sqrt((i + 0.5) / Math.max(shown, 8)));
     out.push(s("circle", {
-      cx: cx + d * Math.cos(a), cy: cy + d * Math.sin(a), r: 5.2, class: `seed s${(i * 7 + player) % 4}`,
+      cx: cx + d * Math.cos(a), cy: cy + d * Math.sin(a), r: 5.8, class: `seed s${(i * 7 + player) % 4}`,
     }));
   }
   return out;
