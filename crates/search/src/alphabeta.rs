@@ -9,12 +9,15 @@
 //!
 //! As in [`crate::minimax`], MAX is the root player (extra turns need no special case), leaves
 //! are evaluated from the root player's view, and ties keep the first best move. No move
-//! ordering: children are searched in the game's move order, as the seed players did.
+//! ordering: children are searched in the game's move order, as the seed players did. A stop
+//! flag ([`alphabeta_until`]) ends the search early as in [`crate::minimax`].
 
 use crate::leaf::{leaf_value, terminal_score};
+use crate::minimax::STOP_CHECK_NODES;
 use crate::stack::PlyStack;
 use crate::SearchResult;
 use poda_core::{Evaluator, Game, Player, Score};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 /// Which alpha-beta variant to run.
@@ -31,6 +34,17 @@ pub fn alphabeta<G: Game, E: Evaluator<G> + ?Sized>(
     eval: &E,
     variant: Variant,
 ) -> SearchResult<G::Move> {
+    alphabeta_until(game, depth, eval, variant, None)
+}
+
+/// [`alphabeta`] that gives up once `stop` is set: a child cut short is never counted.
+pub fn alphabeta_until<G: Game, E: Evaluator<G> + ?Sized>(
+    game: &G,
+    depth: u32,
+    eval: &E,
+    variant: Variant,
+    stop: Option<&AtomicBool>,
+) -> SearchResult<G::Move> {
     let start = Instant::now();
     let mut search = AlphaBeta {
         eval,
@@ -38,6 +52,8 @@ pub fn alphabeta<G: Game, E: Evaluator<G> + ?Sized>(
         nodes: 0,
         soft: variant == Variant::FailSoft,
         stack: PlyStack::new(),
+        stop,
+        stopped: false,
     };
     let score = search.node(game, depth, 0, -Score::INFINITY, Score::INFINITY);
     let pv = search.stack.pv(0).to_vec();
@@ -57,6 +73,8 @@ struct AlphaBeta<'e, G: Game, E: ?Sized> {
     nodes: u64,
     soft: bool,
     stack: PlyStack<G::Move>,
+    stop: Option<&'e AtomicBool>,
+    stopped: bool,
 }
 
 impl<G: Game, E: Evaluator<G> + ?Sized> AlphaBeta<'_, G, E> {
@@ -65,6 +83,12 @@ impl<G: Game, E: Evaluator<G> + ?Sized> AlphaBeta<'_, G, E> {
         self.nodes += 1;
         let p = ply as usize;
         self.stack.clear_pv(p);
+        if self.nodes % STOP_CHECK_NODES == 0 {
+            self.stopped |= self.stop.is_some_and(|s| s.load(Ordering::Relaxed));
+        }
+        if self.stopped {
+            return Score::DRAW;
+        }
         let outcome = game.outcome();
         if outcome.is_over() {
             return self.clamp(terminal_score(outcome, self.root, ply), alpha, beta);
@@ -86,6 +110,9 @@ impl<G: Game, E: Evaluator<G> + ?Sized> AlphaBeta<'_, G, E> {
         game.legal_moves(&mut moves);
         for &mv in &moves {
             let value = self.node(&game.after(mv), depth - 1, ply + 1, alpha, beta);
+            if self.stopped {
+                break;
+            }
             if maximizing {
                 if value > best {
                     best = value;

@@ -5,13 +5,19 @@
 //! node is MAX when the root player is to move there (so extra turns need no special case) and
 //! MIN otherwise. Leaves are scored by the evaluator from the root player's view; finished
 //! games by win/loss-in-N-plies scores. Every child of every node is visited: no pruning.
-//! Ties keep the first best move in the game's move order.
+//! Ties keep the first best move in the game's move order. A stop flag
+//! ([`minimax_until`]) ends the search early: a child cut short is never counted, so the
+//! move returned is the best of the root moves searched to the end (none: no move).
 
 use crate::leaf::{leaf_value, terminal_score};
 use crate::stack::PlyStack;
 use crate::SearchResult;
 use poda_core::{Evaluator, Game, Player, Score};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
+
+/// Nodes between two looks at the stop flag.
+pub(crate) const STOP_CHECK_NODES: u64 = 1024;
 
 /// Searches `game` to exactly `depth` plies with plain minimax.
 pub fn minimax<G: Game, E: Evaluator<G> + ?Sized>(
@@ -19,12 +25,24 @@ pub fn minimax<G: Game, E: Evaluator<G> + ?Sized>(
     depth: u32,
     eval: &E,
 ) -> SearchResult<G::Move> {
+    minimax_until(game, depth, eval, None)
+}
+
+/// [`minimax`] that gives up once `stop` is set (see the module doc).
+pub fn minimax_until<G: Game, E: Evaluator<G> + ?Sized>(
+    game: &G,
+    depth: u32,
+    eval: &E,
+    stop: Option<&AtomicBool>,
+) -> SearchResult<G::Move> {
     let start = Instant::now();
     let mut search = Minimax {
         eval,
         root: game.to_move(),
         nodes: 0,
         stack: PlyStack::new(),
+        stop,
+        stopped: false,
     };
     let score = search.node(game, depth, 0);
     let pv = search.stack.pv(0).to_vec();
@@ -43,6 +61,8 @@ struct Minimax<'e, G: Game, E: ?Sized> {
     root: Player,
     nodes: u64,
     stack: PlyStack<G::Move>,
+    stop: Option<&'e AtomicBool>,
+    stopped: bool,
 }
 
 impl<G: Game, E: Evaluator<G> + ?Sized> Minimax<'_, G, E> {
@@ -51,6 +71,12 @@ impl<G: Game, E: Evaluator<G> + ?Sized> Minimax<'_, G, E> {
         self.nodes += 1;
         let p = ply as usize;
         self.stack.clear_pv(p);
+        if self.nodes % STOP_CHECK_NODES == 0 {
+            self.stopped |= self.stop.is_some_and(|s| s.load(Ordering::Relaxed));
+        }
+        if self.stopped {
+            return Score::DRAW;
+        }
         let outcome = game.outcome();
         if outcome.is_over() {
             return terminal_score(outcome, self.root, ply);
@@ -68,6 +94,9 @@ impl<G: Game, E: Evaluator<G> + ?Sized> Minimax<'_, G, E> {
         game.legal_moves(&mut moves);
         for &mv in &moves {
             let value = self.node(&game.after(mv), depth - 1, ply + 1);
+            if self.stopped {
+                break;
+            }
             let better = if maximizing {
                 value > best
             } else {

@@ -115,17 +115,20 @@ async fn start<G: PlayerGame>(
     let watchdog_tx = tx.clone();
     let spec = req.agent.clone();
     let seed = req.seed.unwrap_or(DEFAULT_SEED);
-    tokio::task::spawn_blocking(move || {
-        let work = Work {
-            job,
-            start,
-            game,
-            moves,
-            spec,
-            seed,
-        };
-        work.run(built_tx, tx)
-    });
+    // A thread of its own, not tokio's blocking pool: an agent that ignores its stop flag
+    // must not hold up the server's shutdown.
+    let work = Work {
+        job,
+        start,
+        game,
+        moves,
+        spec,
+        seed,
+    };
+    std::thread::Builder::new()
+        .name("poda-think".into())
+        .spawn(move || work.run(built_tx, tx))
+        .map_err(|e| ApiError::internal(format!("cannot start a search thread: {e}")))?;
     match built_rx.await {
         Ok(Ok(())) => {}
         Ok(Err(e)) => return Err(e),
@@ -238,8 +241,9 @@ impl<G: PlayerGame> Work<G> {
                 last: true,
             },
         };
-        let _ = tx.blocking_send(message);
+        // The slot is free before the page hears the move, so it may ask for the next one.
         drop(self.job);
+        let _ = tx.blocking_send(message);
     }
 
     /// The agent's move and the `done` event's data, or a one-line error.

@@ -37,6 +37,8 @@ use std::time::{Duration, Instant};
 
 /// The share of the analysis time the exact solver may use before the engine takes over.
 pub const EXACT_SHARE: f64 = 0.7;
+/// The engine's time for a principal variation when the solver proved every move.
+const PV_TIME: Duration = Duration::from_millis(300);
 /// Heat of a heuristic (unproven) score at most.
 const HEURISTIC_HEAT: f64 = 0.35;
 
@@ -79,14 +81,24 @@ async fn start<G: ExactGame>(
     let job = state.jobs.start()?;
     // Dropped with this request (a page that goes away), or at the time asked: the search ends.
     let _guard = StopOnDrop::new(job.stop.clone(), time + Duration::from_millis(200));
-    let answer = tokio::task::spawn_blocking(move || {
-        let value = analyse(&start, &game, &moves, time, &job.stop);
-        drop(job);
-        value
-    })
-    .await
-    .map_err(|_| ApiError::internal("the analysis failed (an internal error)"))?;
-    Ok(Json(answer))
+    let (tx, rx) = tokio::sync::oneshot::channel();
+    // A thread of its own, as for thinking (crate::think): never in the way of a shutdown.
+    std::thread::Builder::new()
+        .name("poda-analyse".into())
+        .spawn(move || {
+            let value = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                analyse(&start, &game, &moves, time, &job.stop)
+            }));
+            drop(job);
+            let _ = tx.send(value);
+        })
+        .map_err(|e| ApiError::internal(format!("cannot start a search thread: {e}")))?;
+    match rx.await {
+        Ok(Ok(answer)) => Ok(Json(answer)),
+        _ => Err(ApiError::internal(
+            "the analysis failed (an internal error)",
+        )),
+    }
 }
 
 /// The analysis of a position that is not over (see the module doc).
@@ -104,7 +116,11 @@ pub fn analyse<G: ExactGame>(
         .is_some_and(|e| e.scores.iter().all(|(_, s)| s.is_some()));
     let needs_engine = !all_exact || exact.as_ref().is_some_and(|e| e.pv.is_empty());
     let estimate = needs_engine.then(|| {
-        let left = time.saturating_sub(began.elapsed());
+        let mut left = time.saturating_sub(began.elapsed());
+        if all_exact {
+            // Only the principal variation is missing: a short search gives it.
+            left = left.min(PV_TIME);
+        }
         estimate::run(
             start,
             game,
