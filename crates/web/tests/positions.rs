@@ -4,7 +4,6 @@
 mod common;
 
 use common::{app, get, post, url};
-use poda_core::Game;
 use poda_games::with_game;
 use poda_web::position_json;
 use serde_json::{json, Value};
