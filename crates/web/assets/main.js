@@ -85,6 +85,11 @@ function render() {
   $("board").dataset.game = state.spec;
   $("board").dataset.moves = state.position.moves;
   $("board").dataset.ply = String(state.position.ply);
+  // For scripts and the browser tests: what can be played and who plays it.
+  $("board").dataset.legal = over || capped ? "" : p.legal.join(" ");
+  $("board").dataset.toMove = over || capped ? "" : String(p.to_move);
+  $("board").dataset.turn = previewPosition ? "preview" : over || capped ? "over"
+    : search ? "thinking" : seats.isAgent(p.to_move - 1) ? "agent" : "person";
   $("legal").textContent = over ? rule : `legal: ${p.legal.join(" ")} · ${rule}`;
   renderMoveList(state, jump);
   $("back").disabled = $("first").disabled = state.cursor === 0;
