@@ -90,7 +90,8 @@ function render() {
   $("board").dataset.toMove = over || capped ? "" : String(p.to_move);
   $("board").dataset.turn = previewPosition ? "preview" : over || capped ? "over"
     : search ? "thinking" : seats.isAgent(p.to_move - 1) ? "agent" : "person";
-  $("legal").textContent = over ? rule : `legal: ${p.legal.join(" ")} · ${rule}`;
+  const legalText = p.legal.length > 20 ? `${p.legal.length} legal moves` : `legal: ${p.legal.join(" ")}`;
+  $("legal").textContent = over ? rule : `${legalText} · ${rule}`;
   renderMoveList(state, jump);
   $("back").disabled = $("first").disabled = state.cursor === 0;
   $("forward").disabled = $("last").disabled = $("redo").disabled = state.atEnd();

@@ -44,7 +44,7 @@ export function draw(container, buttons, view, onMove) {
       if (line.has(`${c},${r}`)) {
         root.append(s("circle", { cx: x, cy: y, r: CELL * 0.4, class: "four" }));
       } else if (c === last && r === lastRow) {
-        root.append(s("circle", { cx: x, cy: y, r: CELL * 0.16, class: "last-dot" }));
+        root.append(s("circle", { cx: x, cy: y, r: CELL * 0.46, class: "last-ring" }));
       }
     }
     root.append(s("text", {

@@ -52,7 +52,7 @@ export function draw(container, buttons, view, onMove) {
       root.append(s("circle", { cx: x, cy: y, r: CELL * 0.4, class: cls, "data-cell": `${c + 1},${h - r}` }));
       if (cell === "X" || cell === "O") root.append(bomb(x, y, CELL * 0.4));
       if (line.has(`${c},${r}`)) root.append(s("circle", { cx: x, cy: y, r: CELL * 0.4, class: "four" }));
-      else if (c === last && r === lastRow) root.append(s("circle", { cx: x, cy: y, r: CELL * 0.14, class: "last-dot" }));
+      else if (c === last && r === lastRow) root.append(s("circle", { cx: x, cy: y, r: CELL * 0.46, class: "last-ring" }));
     }
     root.append(s("text", { x, y: TOP + h * CELL + 2 * PAD + 20, "text-anchor": "middle", class: "coord" }, String(c + 1)));
     const mv = String(c + 1);

@@ -11,7 +11,8 @@
 //! `poda analyze --json` plus `exact` and `heat`. `score` is the text to show, `value` the
 //! number (the solver's own scale for exact scores, see `units`; the engine's score for
 //! estimated ones), `heat` a colour from -1 (lost) through 0 (draw) to 1 (won): exact wins and
-//! losses and the engine's proven ones at 0.4 to 1, heuristic guesses within 0.35.
+//! losses and the engine's proven ones at 0.4 to 1; heuristic values only rank the moves,
+//! within ±0.35. `units` is the legend: what the numbers mean.
 
 pub mod estimate;
 pub mod exact;
@@ -27,7 +28,7 @@ use axum::extract::rejection::BytesRejection;
 use axum::extract::State;
 use axum::Json;
 use estimate::Estimate;
-use exact::{Exact, ExactGame, Units};
+use exact::{Exact, ExactGame};
 use poda_core::{Game, Score};
 use poda_games::with_game;
 use serde::Deserialize;
@@ -37,6 +38,10 @@ use std::time::{Duration, Instant};
 
 /// The share of the analysis time the exact solver may use before the engine takes over.
 pub const EXACT_SHARE: f64 = 0.7;
+/// The legend when no solver took the position.
+const ESTIMATED: &str = "estimated: the engine's score for the side to move (W5: wins in 5 plies, \
+     L4: loses in 4); colours rank the moves from the engine's favourite (green) to its least \
+     liked (red)";
 /// The engine's time for a principal variation when the solver proved every move.
 const PV_TIME: Duration = Duration::from_millis(300);
 /// Heat of a heuristic (unproven) score at most.
@@ -132,7 +137,10 @@ pub fn analyse<G: ExactGame>(
     let rows = rows(game, exact.as_ref(), estimate.as_ref());
     let best = best_move(&rows, exact.as_ref());
     let pv = principal_variation(game, best, exact.as_ref(), estimate.as_ref());
-    let units = exact.as_ref().map(|e| e.units);
+    let units = exact
+        .as_ref()
+        .map(|e| e.units.describe())
+        .unwrap_or(ESTIMATED);
     let method = match (&exact, &estimate) {
         (Some(e), _) if all_exact => e.method.clone(),
         (Some(e), Some(est)) => format!(
@@ -155,7 +163,7 @@ pub fn analyse<G: ExactGame>(
         "pv": pv,
         "exact": all_exact,
         "method": method,
-        "units": units.map(Units::describe),
+        "units": units,
         "depth": estimate.as_ref().map(|e| e.depth),
         "nodes": nodes,
         "time_ms": (began.elapsed().as_secs_f64() * 1000.0).round(),
@@ -185,14 +193,17 @@ fn rows<G: Game>(
             .max()
             .unwrap_or(0)
     });
-    let max_heuristic = estimate.map_or(0, |e| {
+    let heuristic: Vec<i32> = estimate.map_or(Vec::new(), |e| {
         e.scores
             .iter()
             .filter(|(_, s, _)| !s.is_decisive())
-            .map(|(_, s, _)| s.value().unsigned_abs())
-            .max()
-            .unwrap_or(0)
+            .map(|(_, s, _)| s.value())
+            .collect()
     });
+    let range = (
+        heuristic.iter().copied().min().unwrap_or(0),
+        heuristic.iter().copied().max().unwrap_or(0),
+    );
     let mut out = Vec::new();
     for mv in game.legal_move_list() {
         if let (Some(score), Some(e)) = (exact_of(mv), exact) {
@@ -212,7 +223,7 @@ fn rows<G: Game>(
                 text: score.to_string(),
                 value: score.value() as i64,
                 exact: false,
-                heat: engine_heat(score, max_heuristic),
+                heat: engine_heat(score, range),
             });
         }
     }
@@ -244,15 +255,20 @@ fn exact_heat(score: i32, max_abs: i32) -> f64 {
     score.signum() as f64 * (0.4 + 0.6 * strength)
 }
 
-/// A proven win or loss as an exact one (quicker is stronger); a heuristic value within
-/// [`HEURISTIC_HEAT`], relative to the largest in the position.
-fn engine_heat(score: Score, max_heuristic: u32) -> f64 {
+/// A proven win or loss as an exact one (quicker is stronger); a heuristic value ranks the
+/// moves within [`HEURISTIC_HEAT`], from the lowest heuristic value of the position (-) to the
+/// highest (+): an evaluation's units mean little, its order means what the engine prefers.
+fn engine_heat(score: Score, (low, high): (i32, i32)) -> f64 {
     if let Some(plies) = score.plies_to_end() {
         let strength = 1.0 - (plies.min(60) as f64 / 100.0);
         let sign = if score.is_win() { 1.0 } else { -1.0 };
         return sign * (0.4 + 0.6 * strength);
     }
-    HEURISTIC_HEAT * score.value() as f64 / max_heuristic.max(1) as f64
+    if high <= low {
+        return 0.0;
+    }
+    let place = (score.value() - low) as f64 / (high - low) as f64;
+    HEURISTIC_HEAT * (2.0 * place - 1.0)
 }
 
 /// The solver's line when it has one; otherwise the best move, then the engine's line from
