@@ -144,9 +144,16 @@ impl ChildProcess {
             use std::os::unix::process::CommandExt;
             command.process_group(0);
         }
-        let mut child = command.spawn().map_err(|e| ProcessError::Spawn {
-            command: shell_words::join(&spec.argv),
-            message: e.to_string(),
+        let mut child = command.spawn().map_err(|e| {
+            let mut message = e.to_string();
+            if e.kind() == std::io::ErrorKind::NotFound && spec.argv.len() > 1 {
+                message =
+                    format!("no program '{program}' ({message}); quote a path that has spaces");
+            }
+            ProcessError::Spawn {
+                command: shell_words::join(&spec.argv),
+                message,
+            }
         })?;
         let stdin = child.stdin.take();
         let stdout = child
@@ -460,6 +467,12 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(err.contains("Practica 3/no bot' --x"), "{err}");
+        let unquoted = format!("{} --x", folder.join("no bot").display());
+        let err = ChildProcess::spawn(&ProcessSpec::from_command_line(&unquoted).unwrap())
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("Practica 3/no bot --x"), "{err}");
+        assert!(err.contains("quote a path that has spaces"), "{err}");
         let _ = std::fs::remove_dir_all(dir);
     }
 
