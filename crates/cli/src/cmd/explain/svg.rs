@@ -447,8 +447,8 @@ fn node(
         let _ = write!(
             out,
             "<rect x=\"{:.1}\" y=\"{:.1}\" width=\"34\" height=\"13\" rx=\"3\" fill=\"#f0f0f0\" \
-             stroke=\"#bbb\"/><text x=\"{x:.1}\" y=\"{:.1}\" font-size=\"9\" \
-             text-anchor=\"middle\" fill=\"#555\">+{folded}</text>",
+             stroke=\"#bbb\"/><text class=\"fold\" x=\"{x:.1}\" y=\"{:.1}\" \
+             font-size=\"9\" text-anchor=\"middle\" fill=\"#555\">+{folded}</text>",
             x - 17.0,
             y + 26.0,
             y + 36.0

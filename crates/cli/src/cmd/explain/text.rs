@@ -13,7 +13,8 @@ pub fn legend(e: &Explanation) -> Vec<String> {
         format!(
             "Values are for player {me}, the player to move at the root: MAX nodes (player {me} \
              to move) take their largest child value, MIN nodes (player {other} to move) the \
-             smallest. A move after which the same player moves again shows as MAX under MAX."
+             smallest. A move after which the same player moves again shows as MAX under MAX. \
+             Wn / Ln: player {me} wins / loses n plies from the root."
         ),
         "#n: the order in which nodes were visited. [alpha, beta]: the window a node was \
          entered with. CUT: the node stopped early (MAX: its value reached beta; MIN: it fell \
