@@ -4,6 +4,7 @@ pub mod analyze;
 pub mod bench;
 pub mod book;
 pub mod engine;
+pub mod explain;
 pub mod htp;
 pub mod list;
 pub mod matches;
