@@ -143,7 +143,7 @@ function schedule() {
   if (!seats.isAgent(seat)) return;
   const watching = seats.isAgent(0) && seats.isAgent(1);
   if (watching && !playing) return; // two agents wait for Play or Step
-  timer = setTimeout(() => agentMove(), watching ? speed() : 100);
+  timer = setTimeout(() => agentMove(), watching ? speed() : 0);
 }
 
 async function agentMove() {

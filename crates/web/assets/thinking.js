@@ -11,6 +11,7 @@ export class Thinking {
   }
 
   clear() {
+    clearInterval(this.clock);
     this.updates = 0;
     $("thinking").replaceChildren(el("p", { class: "muted" },
       "When an agent thinks, its search shows here as it deepens."));
@@ -20,6 +21,14 @@ export class Thinking {
   }
 
   start(agent, seat) {
+    clearInterval(this.clock);
+    this.began = performance.now();
+    // The search reports after each finished iteration, which come further apart as it
+    // deepens; the elapsed time ticks in between.
+    this.clock = setInterval(() => {
+      const cell = document.querySelector("[data-testid=think-elapsed]");
+      if (cell) cell.textContent = ((performance.now() - this.began) / 1000).toFixed(1) + " s";
+    }, 100);
     this.updates = 0;
     this.agent = agent;
     this.seat = seat;
@@ -36,6 +45,7 @@ export class Thinking {
   }
 
   done(move, info, stopped) {
+    clearInterval(this.clock);
     $("thinking-panel").dataset.state = "done";
     $("stop").disabled = true;
     const how = stopped ? `played ${move} (stopped)` : `played ${move}`;
@@ -43,6 +53,7 @@ export class Thinking {
   }
 
   failed(message) {
+    clearInterval(this.clock);
     $("thinking-panel").dataset.state = "error";
     $("stop").disabled = true;
     $("thinking").replaceChildren(el("p", { class: "bad-text" }, message));
@@ -59,6 +70,7 @@ export class Thinking {
       row("nodes", info ? compact(info.nodes) : "–", "think-nodes"),
       row("speed", info ? compact(info.nps) + " n/s" : "–", "think-nps"),
       row("time", info ? (info.time_ms / 1000).toFixed(2) + " s" : "–", "think-time"),
+      row("elapsed", this.began ? ((performance.now() - this.began) / 1000).toFixed(1) + " s" : "–", "think-elapsed"),
       row("line", info ? info.pv.join(" ") : "–", "think-pv"));
     $("thinking").replaceChildren(table);
   }
