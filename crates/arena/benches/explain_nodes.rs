@@ -1,8 +1,8 @@
 //! `poda explain`'s algorithms on every game: nodes of minimax, fail-hard and fail-soft
 //! alpha-beta, alpha-beta with the engine's move ordering and the engine at depths 1..D, from
 //! a few real positions of each game, against the uniform tree of the same branching factor
-//! (1 + b + ... + b^d nodes) and Knuth and Moore's minimal tree (the sum over plies k of
-//! b^ceil(k/2) + b^floor(k/2) - 1 nodes); then the cost of recording a trace (time with the
+//! (1 + b + ... + b^d nodes, b being the d-th root of minimax's nodes at ply d) and Knuth and
+//! Moore's minimal tree (the sum over plies k of b^ceil(k/2) + b^floor(k/2) - 1 nodes); then the cost of recording a trace (time with the
 //! trace on and off). Every row asserts that the algorithms return minimax's root value (the
 //! engine excepted in DesConecta-4, where it scores repetitions as draws).
 //!
@@ -53,14 +53,23 @@ fn subject<G: Catalog>(start: &G, spec: &str, eval: &str, positions: &[&str], ma
     println!("|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
     for depth in 1..=max_depth {
         let mut totals = [0u64; 5];
-        let mut b = (0usize, 0usize);
+        let (mut b_sum, mut uniform, mut minimal) = (0.0, 0.0, 0.0);
         for game in &games {
             let minimax =
                 trace_search(game, depth, &eval, Algorithm::Minimax, usize::MAX).expect("no cap");
-            let children = minimax.trace.children();
-            for c in children.iter().filter(|c| !c.is_empty()) {
-                b = (b.0 + c.len(), b.1 + 1);
-            }
+            // b: the mean branching per ply, the d-th root of the nodes at ply d.
+            let horizon = minimax
+                .trace
+                .nodes
+                .iter()
+                .filter(|n| n.ply == depth)
+                .count();
+            let b = (horizon as f64).powf(1.0 / depth as f64);
+            b_sum += b;
+            uniform += (0..=depth as i32).map(|k| b.powi(k)).sum::<f64>();
+            minimal += (0..=depth as i32)
+                .map(|k| b.powi((k + 1) / 2) + b.powi(k / 2) - 1.0)
+                .sum::<f64>();
             for (k, algorithm) in Algorithm::ALL.into_iter().enumerate() {
                 let r = run_untraced(game, depth, &eval, algorithm);
                 let exempt = algorithm == Algorithm::Engine && game.max_plies().is_none();
@@ -73,13 +82,7 @@ fn subject<G: Catalog>(start: &G, spec: &str, eval: &str, positions: &[&str], ma
                 totals[k] += r.nodes;
             }
         }
-        let b = b.0 as f64 / b.1.max(1) as f64;
-        let n = games.len() as f64;
-        let uniform: f64 = (0..=depth).map(|k| b.powi(k as i32)).sum::<f64>() * n;
-        let minimal: f64 = (0..=depth as i32)
-            .map(|k| b.powi((k + 1) / 2) + b.powi(k / 2) - 1.0)
-            .sum::<f64>()
-            * n;
+        let b = b_sum / games.len() as f64;
         println!(
             "| {depth} | {} | {} | {} | {} | {} | {b:.2} | {uniform:.0} | {minimal:.0} |",
             totals[0], totals[1], totals[2], totals[3], totals[4]
