@@ -52,6 +52,8 @@ enum Command {
     Solve(cmd::solve::SolveArgs),
     /// Make an agent a bot of the course's Mancala simulator (its protocol on stdin/stdout).
     UgrBot(cmd::ugr_bot::UgrBotArgs),
+    /// The web workbench: play, watch and analyse every game in a browser.
+    Serve(cmd::serve::ServeArgs),
 }
 
 /// `poda list | head` closes the pipe early, and Rust's `println!` then panics ("failed
@@ -91,6 +93,7 @@ fn main() -> ExitCode {
         Command::Engine(a) => cmd::engine::run(a),
         Command::Htp(a) => cmd::htp::run(a),
         Command::UgrBot(a) => cmd::ugr_bot::run(a),
+        Command::Serve(a) => cmd::serve::run(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

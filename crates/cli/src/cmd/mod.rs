@@ -10,6 +10,7 @@ pub mod list;
 pub mod matches;
 pub mod perft;
 pub mod play;
+pub mod serve;
 pub mod show;
 pub mod solve;
 mod solve_connect4;

@@ -140,13 +140,14 @@ enum Iteration<M> {
 
 impl<G: Game> Engine<G> {
     pub fn new(eval: Arc<dyn Evaluator<G>>, config: EngineConfig) -> Self {
-        let tt = (config.tt_mib > 0).then(|| TranspositionTable::new(config.tt_mib));
         let ordering = Ordering::new(config.killers, config.history);
         let rng = Rng::new(config.random_ties.unwrap_or(0));
         Engine {
             config,
             eval,
-            tt,
+            // Made by the first `new_game` or search: building an engine (to check a spec, or
+            // for a game it may never play) costs nothing.
+            tt: None,
             ordering,
             stack: PlyStack::new(),
             keys: Vec::new(),
@@ -164,13 +165,27 @@ impl<G: Game> Engine<G> {
 
     /// Forgets everything learnt (table, history, game history); reseeds the tie-breaker.
     pub fn new_game(&mut self, seed: u64) {
-        if let Some(tt) = &mut self.tt {
-            tt.clear();
+        match &mut self.tt {
+            Some(tt) => tt.clear(),
+            None => self.make_table(),
         }
         self.ordering.clear();
         self.seen.clear();
         self.root_player = None;
         self.rng = Rng::new(self.config.random_ties.unwrap_or(0) ^ seed);
+    }
+
+    /// Makes the transposition table if the configuration asks for one and it is not made
+    /// yet (writing every page, outside any timed search).
+    fn make_table(&mut self) {
+        if self.tt.is_none() && self.config.tt_mib > 0 {
+            self.tt = Some(TranspositionTable::new(self.config.tt_mib));
+        }
+    }
+
+    /// Whether the transposition table has been made (by `new_game` or a search).
+    pub fn has_table(&self) -> bool {
+        self.tt.is_some()
     }
 
     /// Remembers a position of the current game (for repetition detection).
@@ -286,6 +301,8 @@ impl<G: Game> Engine<G> {
         stop: Option<&'c AtomicBool>,
         trace: &'c mut T,
     ) -> Context<'c, T> {
+        // Before the clock starts.
+        self.make_table();
         let root = game.to_move();
         if self.root_player.is_some_and(|p| p != root) {
             // Leaf values are stored from the root player's view: a new root player makes
