@@ -150,7 +150,7 @@ mod tests {
         let l = ServerLimits::default();
         assert!(l.check_agent("engine(movetime=1s)").is_ok());
         assert!(l.check_agent("best").is_ok());
-        let e = l.check_agent("engine(movetime=30m)").unwrap_err();
+        let e = l.check_agent("engine(movetime=60s)").unwrap_err();
         assert!(e.message.contains("cap of 10s"), "{e}");
         assert!(l.check_agent("minimax(depth=65)").is_err());
         assert!(l.check_agent("mcts(sims=99999999999)").is_err());

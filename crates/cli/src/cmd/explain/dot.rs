@@ -21,7 +21,8 @@ pub fn render(e: &Explanation, show_depth: Option<u32>) -> String {
         q(&e.moves),
         e.depth,
         q(&e.eval),
-        q(&legend(e).join(" "))
+        // One sentence a line.
+        q(&legend(e).join(" ")).replace(". ", ".\\n")
     );
     for (k, p) in e.panels.iter().enumerate() {
         panel(&mut out, k, p, show_depth);

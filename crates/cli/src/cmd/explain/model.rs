@@ -215,20 +215,24 @@ fn check_agreement<G: Game>(game: &G, panels: &[Panel]) -> Result<Vec<String>> {
     Ok(notes)
 }
 
-/// b from minimax's tree when it was searched (the mean number of children of its inner
-/// nodes), else the root's number of moves.
+/// b from minimax's tree when it was searched: the d-th root of its number of nodes at ply d
+/// (its mean branching per ply, so that b^d is minimax's horizon), else the root's number of
+/// moves.
 fn reference<G: Game>(game: &G, panels: &[Panel], depth: u32) -> Reference {
     let minimax = panels.iter().find(|p| p.algorithm == Algorithm::Minimax);
-    let (b, from) = match minimax {
-        Some(m) => {
-            let inner: Vec<usize> = m.children.iter().map(Vec::len).filter(|&n| n > 0).collect();
-            let mean = inner.iter().sum::<usize>() as f64 / inner.len().max(1) as f64;
-            (mean, "the mean number of children of minimax's inner nodes")
-        }
-        None => (
+    let horizon = minimax.map_or(0, |m| {
+        m.trace.nodes.iter().filter(|n| n.ply == depth).count()
+    });
+    let (b, from) = if horizon > 0 {
+        (
+            (horizon as f64).powf(1.0 / depth as f64),
+            "minimax's mean branching per ply: its nodes at ply d are b^d",
+        )
+    } else {
+        (
             game.legal_move_list().len() as f64,
             "the number of moves at the root",
-        ),
+        )
     };
     let d = depth as i32;
     Reference {

@@ -3,7 +3,7 @@
 
 use super::layout::{fold, layout, Fold, Layout};
 use super::model::{Explanation, Panel};
-use super::text::{bound_name, cut_reason, kind, legend};
+use super::text::{bound_name, cut_reason, kind};
 use poda_search::trace::{Algorithm, TraceNode};
 use std::fmt::Write;
 
@@ -153,13 +153,17 @@ fn header(out: &mut String, e: &Explanation) {
         y2 + 4.0
     );
     let lines = [
-        "#n (left of a node): the order of the visit. Under a node: its value for player \
-         {me} (at a leaf, the evaluator's). +N: N nodes folded away."
-            .replace("{me}", &me.to_string()),
+        format!(
+            "Values are for player {me}, the player to move at the root; a move after which the \
+             same player moves again shows as MAX under MAX. Wn / Ln: player {me} wins / loses \
+             n plies from the root."
+        ),
+        "#n (above a node): the order of the visit. Under a node: its value (at a leaf, the \
+         evaluator's). +N: N nodes folded away."
+            .to_string(),
         "Point at a node for its window [\u{3b1}, \u{3b2}] on entry. Engine: TT = table hit, \
          re = re-search after a null-window probe (dashed outline)."
             .to_string(),
-        legend(e)[0].clone(),
     ];
     for (k, line) in lines.iter().enumerate() {
         let _ = writeln!(
@@ -409,14 +413,16 @@ fn node(
         shape(x, y, n.max, n.terminal, p.on_pv[i])
     };
     out.push_str(&dashed);
-    let shown = n.leaf.unwrap_or(n.value);
+    let shown = n.leaf.unwrap_or(n.value).to_string();
+    // Long values (+99802) get a smaller font, to stay within their slot.
+    let size = if shown.len() > 4 { 8 } else { 10 };
     let _ = write!(
         out,
-        "<text x=\"{x:.1}\" y=\"{:.1}\" font-size=\"10\" text-anchor=\"middle\" \
+        "<text x=\"{x:.1}\" y=\"{:.1}\" font-size=\"{size}\" text-anchor=\"middle\" \
          font-weight=\"{}\">{}</text>",
         y + 22.0,
         if p.on_pv[i] { "bold" } else { "normal" },
-        esc(&shown.to_string())
+        esc(&shown)
     );
     let _ = write!(
         out,
