@@ -149,6 +149,17 @@ def test_a_bad_url_parameter_shows_an_error_not_a_blank_page(page, server, query
     assert page.locator("#banner").inner_text().strip()
 
 
+def test_a_wrong_agent_spec_is_shown_under_its_seat(page, server):
+    open_game(page, server, "connect4")
+    page.fill("[data-testid=seat-spec-1]", "alphabeta(depth=banana)")
+    page.dispatch_event("[data-testid=seat-spec-1]", "change")
+    page.wait_for_selector("[data-testid=seat-error-1]:not([hidden])")
+    assert "depth" in page.locator("[data-testid=seat-error-1]").inner_text()
+    page.fill("[data-testid=seat-spec-1]", "alphabeta(depth=2)")
+    page.dispatch_event("[data-testid=seat-spec-1]", "change")
+    page.wait_for_selector("[data-testid=seat-error-1]", state="hidden")
+
+
 def test_thinking_updates_during_a_one_second_search(page, server):
     page.goto(server + "/?game=connect4&p2=person")
     page.wait_for_selector("#board svg")

@@ -33,6 +33,7 @@ async function post(path, body, signal) {
 
 export const games = () => get("/api/games");
 export const agents = (game) => get("/api/agents", { game });
+export const checkAgent = (game, agent) => post("/api/agent", { game, agent });
 export const limits = () => get("/api/limits");
 export const position = (game, moves) => get("/api/position", { game, moves });
 export const move = (game, moves, mv) => post("/api/move", { game, moves, move: mv });

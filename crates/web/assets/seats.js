@@ -19,6 +19,7 @@ export class Seats {
   // Loads the agent list of a game (for the suggestions) and sets the seats' colour names.
   async setGame(spec, names) {
     this.names = names;
+    this.game = spec;
     try {
       const answer = await api.agents(spec);
       this.agentList = answer.agents;
@@ -27,11 +28,25 @@ export class Seats {
       this.agentList = [];
     }
     this.render();
+    [0, 1].forEach((i) => this.check(i));
+  }
+
+  // Asks the server whether the seat's spec can play this game; shows its error if not.
+  async check(index) {
+    if (this.seats[index].kind !== "agent" || !this.game) return;
+    const spec = this.spec(index);
+    try {
+      await api.checkAgent(this.game, spec);
+      if (this.spec(index) === spec) this.setError(index, "");
+    } catch (e) {
+      if (this.spec(index) === spec) this.setError(index, e.message);
+    }
   }
 
   set(index, kind, spec) {
     this.seats[index] = { kind, spec: spec || this.seats[index].spec || "best" };
     this.render();
+    this.check(index);
   }
 
   isAgent(index) {
@@ -71,6 +86,7 @@ export class Seats {
           this.seats[i].kind = e.target.value;
           this.setError(i, "");
           this.render();
+          this.check(i);
           this.onChange(i);
         },
       },
@@ -83,6 +99,7 @@ export class Seats {
         onchange: (e) => {
           this.seats[i].spec = e.target.value;
           this.setError(i, "");
+          this.check(i);
           this.onChange(i);
         },
       });

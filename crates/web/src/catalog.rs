@@ -1,8 +1,9 @@
 //! The games the page can choose, with their parameters, and the agents of a game.
 
-use crate::limits::REFUSED_AGENTS;
+use crate::error::ApiError;
+use crate::limits::{ServerLimits, REFUSED_AGENTS};
 use poda_games::{with_game, AnyGame, GAME_NAMES};
-use poda_players::{agent_names, PlayerGame};
+use poda_players::{agent_names, build_agent, PlayerGame};
 use serde_json::{json, Value};
 
 /// The page's game chooser: every registered game, its parameters (name, kind, range,
@@ -69,5 +70,15 @@ fn agents_of<G: PlayerGame>(game: &G) -> Value {
         "default": "best",
         "best": game.best_agent("1s").to_string(),
         "agents": list,
+    })
+}
+
+/// Checks an agent spec for a game as `POST /api/think` would (the server's caps, then the
+/// factory builds it): `{"agent","name"}`, or the one-line error the think would give.
+pub fn check_agent(limits: &ServerLimits, game: &AnyGame, spec: &str) -> Result<Value, ApiError> {
+    limits.check_agent(spec)?;
+    with_game!(game, g => {
+        let agent = build_agent(g, spec).map_err(|e| ApiError::bad(format!("agent '{spec}': {e}")))?;
+        Ok(json!({"agent": spec, "name": agent.name()}))
     })
 }

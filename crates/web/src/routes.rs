@@ -6,6 +6,7 @@
 //! | `GET /assets/...` | its modules, style sheet and icon ([`crate::assets`]) |
 //! | `GET /api/games` | the games and their parameters |
 //! | `GET /api/agents?game=SPEC` | the agents of a game and what `best` stands for |
+//! | `POST /api/agent` `{"game","agent"}` | whether an agent spec is one the server can play |
 //! | `GET /api/position?game=SPEC&moves=MOVES` | a position (the JSON of `poda show --json`, plus a few fields) |
 //! | `POST /api/move` `{"game","moves","move"}` | the position after one more move, or why it is illegal |
 //! | `POST /api/think` `{"game","moves","agent","seed"}` | an agent's move, with live thinking (server-sent events) |
@@ -41,6 +42,7 @@ pub fn router(state: AppState) -> Router {
         .route("/assets/{*path}", get(assets::asset))
         .route("/api/games", get(games))
         .route("/api/agents", get(agents))
+        .route("/api/agent", post(check_agent))
         .route("/api/position", get(position))
         .route("/api/move", post(play))
         .route("/api/think", post(think::think))
@@ -88,6 +90,27 @@ struct GameQuery {
 async fn agents(q: Result<Query<GameQuery>, QueryRejection>) -> Result<Json<Value>, ApiError> {
     let q = query(q)?;
     Ok(Json(catalog::agents(&parse_game(&q.game)?)))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct AgentRequest {
+    game: String,
+    agent: String,
+}
+
+async fn check_agent(
+    State(state): State<AppState>,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let req: AgentRequest = body::parse(body)?;
+    let game = parse_game(&req.game)?;
+    // Building an agent may allocate its tables: off the async threads.
+    let answer =
+        tokio::task::spawn_blocking(move || catalog::check_agent(&state.limits, &game, &req.agent))
+            .await
+            .map_err(|_| ApiError::internal("checking the agent failed"))??;
+    Ok(Json(answer))
 }
 
 #[derive(Deserialize)]

@@ -181,3 +181,33 @@ async fn games_and_agents_are_listed() {
     let agents = a["agents"].to_string();
     assert!(agents.contains("greedy-ugr") && !agents.contains("\"ugr-bot\""));
 }
+
+#[tokio::test]
+async fn agent_specs_are_checked_before_they_play() {
+    let app = app();
+    let ok = |game: &str, agent: &str| json!({"game": game, "agent": agent}).to_string();
+    for (game, agent) in [
+        ("connect4", "best"),
+        ("connect4", "perfect"),
+        ("desconecta4boom", "ninja(level=3)"),
+        ("hex(size=7)", "hexmcts(sims=100)"),
+        ("kalah", "helheim(depth=4)"),
+        ("misere(connect4)", "hybrid(movetime=200ms)"),
+    ] {
+        let (status, a) = post(&app, "/api/agent", &ok(game, agent)).await;
+        assert_eq!(status, 200, "{game} {agent}: {a}");
+        assert_eq!(a["agent"], agent);
+    }
+    for (game, agent, words) in [
+        ("connect4", "ninja", "unknown agent"),
+        ("kalah", "engine(depth=x)", "depth"),
+        ("hex", "engine(movetime=60s)", "cap"),
+        ("connect4", "external(cmd=ls)", "runs a program"),
+        ("connect4(width=8,height=7)", "perfect", "7x6"),
+    ] {
+        let (status, e) = post(&app, "/api/agent", &ok(game, agent)).await;
+        assert_eq!(status, 400, "{game} {agent}: {e}");
+        let message = e["error"].as_str().unwrap();
+        assert!(message.contains(words), "{game} {agent}: {message}");
+    }
+}
