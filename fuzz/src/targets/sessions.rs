@@ -118,8 +118,8 @@ pub fn htp_session(data: &[u8]) {
     engine_loop(HTP_GAMES, data);
 }
 
-/// `poda ugr-bot` sessions on Kalah games of several sizes. Property: every answer is one
-/// non-empty line.
+/// `poda ugr-bot` sessions on Kalah games of several sizes (the messages are read as tokens).
+/// Property: answers stay short whatever the input (a bad token is quoted cut).
 pub fn ugr_session(data: &[u8]) {
     let (choice, input) = split(data);
     let spec = ["kalah", "kalah(pits=1,seeds=1)", "kalah(pits=12,seeds=24)"][choice as usize % 3];
@@ -132,6 +132,6 @@ pub fn ugr_session(data: &[u8]) {
     poda_proto::ugr::serve(&mut session, input, &mut output).expect("writing to memory");
     let output = String::from_utf8(output).expect("answers are UTF-8");
     for line in output.lines() {
-        assert!(!line.trim().is_empty(), "an empty answer in {output:?}");
+        assert!(line.len() <= 512, "a long answer: {line:?}");
     }
 }
