@@ -1,7 +1,8 @@
 //! The fuzz targets on stable Rust, without libFuzzer: each target runs over its committed
 //! seeds (`seeds/NAME/`), then over random inputs and seeds changed by small edits
 //! ([`poda_fuzz::mutate`]), with libFuzzer's contract: an input fails if it panics (even a
-//! panic caught inside a protocol loop) or runs longer than the time limit. A failing input is
+//! panic caught inside a protocol loop) or runs longer than the time limit (a session, whose
+//! target checks each answer's time, gets a second more for each 64 KiB of input). A failing input is
 //! saved under `artifacts/NAME/` and the run exits with status 1 (an input that aborts the
 //! process, such as a stack overflow, is left in `poda-fuzz-last-input-NAME` in the scratch
 //! directory, /dev/shm where it exists).
@@ -9,7 +10,7 @@
 //! `cargo run --release --no-default-features --bin replay -- --help` (from `fuzz/`).
 
 use poda_fuzz::mutate::{parse_dict, Mutator};
-use poda_fuzz::targets::{Target, ALL};
+use poda_fuzz::targets::{Target, ALL, SESSIONS};
 use std::panic;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -181,11 +182,17 @@ fn run_target(name: &str, target: Target, options: &Options) -> bool {
         // afterwards: it is left here.
         let _ = std::fs::write(&last, &data);
         let t0 = Instant::now();
+        // A session (many messages, each checked by the target) gets a second more for each
+        // 64 KiB.
+        let limit = match SESSIONS.contains(&name) {
+            true => options.timeout * (1 + (data.len() >> 16) as u32),
+            false => options.timeout,
+        };
         runner
             .inputs
             .send(data.clone())
             .expect("the target thread is alive");
-        match runner.done.recv_timeout(options.timeout) {
+        match runner.done.recv_timeout(limit) {
             Ok(seen) => {
                 slowest = slowest.max(t0.elapsed());
                 if seen != panics {
@@ -203,7 +210,7 @@ fn run_target(name: &str, target: Target, options: &Options) -> bool {
                 let path = save(name, "timeout", &data);
                 eprintln!(
                     "{name}: input {i} ran longer than {} ms\n  saved: {}",
-                    options.timeout.as_millis(),
+                    limit.as_millis(),
                     path.display()
                 );
                 // The thread cannot be stopped: end the run here.

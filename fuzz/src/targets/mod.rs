@@ -24,7 +24,7 @@ mod sessions;
 mod text;
 mod tournament;
 
-pub use sessions::{engine_session, htp_session, ugr_session};
+pub use sessions::{engine_session, htp_session, ugr_session, ANSWER_LIMIT};
 pub use text::{agent_spec, boards, game_spec, gtp_reply, moves, openings, solve_lines, spec};
 pub use tournament::{records, tournament_resume};
 
@@ -49,6 +49,10 @@ pub const ALL: &[(&str, Target)] = &[
     ("solve_lines", solve_lines),
     ("gtp_reply", gtp_reply),
 ];
+
+/// The targets whose input is a session of many messages: each message must be answered
+/// within a second (checked by the target), so a whole input may take longer.
+pub const SESSIONS: &[&str] = &["engine_session", "htp_session", "ugr_session"];
 
 /// The games the game-dependent targets choose from (sizes at both ends of each range).
 pub const GAMES: &[&str] = &[

@@ -1,6 +1,7 @@
 //! Targets for the protocol loops: `poda engine`, `poda htp` and `poda ugr-bot` sessions fed
 //! arbitrary bytes (partial lines, long lines, no final newline, input that ends anywhere).
 //!
+//! Each message must be answered within [`ANSWER_LIMIT`] (a session may hold thousands).
 //! Agents are kept cheap: every agent spec a session is given is built for real (so a bad
 //! spec is refused as it would be), then `random` answers `genmove` in its place, so no input
 //! starts a program or a long search.
@@ -14,6 +15,8 @@ use poda_proto::bounded::MAX_LINE;
 use poda_proto::gtp::command::{parse_line, Command};
 use poda_proto::gtp::session::{GameSession, Session, SessionFactory};
 use poda_proto::{serve, Dialect, Engine, EngineOptions};
+use std::io::{self, Write};
+use std::time::{Duration, Instant};
 
 /// Builds the agent `spec` names (refusing it as `poda engine` would), then plays `random`.
 fn cheap<G: PlayerGame>(game: &G, spec: &str) -> Result<Box<dyn Agent<G>>, String> {
@@ -36,6 +39,58 @@ impl SessionFactory for CheapSessions {
             GameSession::new(start, dialect, agent, seed, cheap)
                 .map(|s| Box::new(s) as Box<dyn Session>)
         })
+    }
+}
+
+/// The longest a session may take to answer a message.
+pub const ANSWER_LIMIT: Duration = Duration::from_secs(1);
+
+/// The output of a session, kept in memory, with the longest time between two answers (each
+/// loop flushes after every answer): a long session passes if each message is answered in
+/// time, however many there are.
+struct Clocked {
+    bytes: Vec<u8>,
+    last: Instant,
+    slowest: Duration,
+}
+
+impl Clocked {
+    fn new() -> Clocked {
+        Clocked {
+            bytes: Vec::new(),
+            last: Instant::now(),
+            slowest: Duration::ZERO,
+        }
+    }
+
+    fn lap(&mut self) {
+        let now = Instant::now();
+        self.slowest = self.slowest.max(now - self.last);
+        self.last = now;
+    }
+
+    /// The answers, after checking the time of each (the last gap: lines after the last
+    /// answer).
+    fn finish(mut self) -> String {
+        self.lap();
+        assert!(
+            self.slowest <= ANSWER_LIMIT,
+            "a message took {:?} to answer",
+            self.slowest
+        );
+        String::from_utf8(self.bytes).expect("answers are UTF-8")
+    }
+}
+
+impl Write for Clocked {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.bytes.extend_from_slice(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.lap();
+        Ok(())
     }
 }
 
@@ -81,9 +136,9 @@ fn engine_loop(games: &[&str], data: &[u8]) {
     let Ok(mut engine) = Engine::new(&options, Box::new(CheapSessions)) else {
         return;
     };
-    let mut output = Vec::new();
+    let mut output = Clocked::new();
     serve(&mut engine, input, &mut output).expect("writing to memory cannot fail");
-    let output = String::from_utf8(output).expect("answers are UTF-8");
+    let output = output.finish();
     let mut expected = 0;
     for raw in input.split(|&b| b == b'\n') {
         if raw.len() > MAX_LINE {
@@ -128,9 +183,9 @@ pub fn ugr_session(data: &[u8]) {
     };
     let agent = build_agent::<Kalah>(&start, "random").expect("random builds");
     let mut session = poda_proto::ugr::Session::new(start, agent, "fuzz", 1);
-    let mut output = Vec::new();
+    let mut output = Clocked::new();
     poda_proto::ugr::serve(&mut session, input, &mut output).expect("writing to memory");
-    let output = String::from_utf8(output).expect("answers are UTF-8");
+    let output = output.finish();
     for line in output.lines() {
         assert!(line.len() <= 512, "a long answer: {line:?}");
     }
