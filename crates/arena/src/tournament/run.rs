@@ -307,15 +307,20 @@ fn prepare_directory(
     std::fs::write(&config_path, text).map_err(|e| io_error(&config_path, e))
 }
 
-/// The tournament saved in `out`.
+/// The tournament saved in `out`, checked ([`Tournament::validate`]).
 pub fn load_tournament(out: &Path) -> Result<Tournament, TournamentError> {
     let path = out.join(CONFIG_FILE);
     let text = std::fs::read_to_string(&path).map_err(|e| io_error(&path, e))?;
-    serde_json::from_str(&text).map_err(|e| TournamentError::Records {
-        path,
-        line: e.line(),
-        message: e.to_string(),
-    })
+    let tournament: Tournament =
+        serde_json::from_str(&text).map_err(|e| TournamentError::Records {
+            path: path.clone(),
+            line: e.line(),
+            message: e.to_string(),
+        })?;
+    tournament
+        .validate()
+        .map_err(|m| TournamentError::Config(format!("{}: {m}", path.display())))?;
+    Ok(tournament)
 }
 
 /// Reads the records, truncating a last line cut short; returns the standings and the
