@@ -50,6 +50,12 @@ enum Command {
     Solve(cmd::solve::SolveArgs),
     /// Make an agent a bot of the course's Mancala simulator (its protocol on stdin/stdout).
     UgrBot(cmd::ugr_bot::UgrBotArgs),
+    /// List the units of a tournament, book build or solve, for a cluster (JSON lines).
+    Units(cmd::units::UnitsArgs),
+    /// Run units (from `poda units`) and write their results into a directory.
+    RunUnit(cmd::units::RunUnitArgs),
+    /// Combine the units' results into what the single-machine command gives.
+    Merge(cmd::units::MergeArgs),
 }
 
 /// `poda list | head` closes the pipe early, and Rust's `println!` then panics ("failed
@@ -88,6 +94,9 @@ fn main() -> ExitCode {
         Command::Engine(a) => cmd::engine::run(a),
         Command::Htp(a) => cmd::htp::run(a),
         Command::UgrBot(a) => cmd::ugr_bot::run(a),
+        Command::Units(a) => cmd::units::run_units(a),
+        Command::RunUnit(a) => cmd::units::run_unit(a),
+        Command::Merge(a) => cmd::units::run_merge(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

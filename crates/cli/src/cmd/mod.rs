@@ -17,3 +17,4 @@ mod solve_kalah;
 mod solve_misere;
 pub mod tournament;
 pub mod ugr_bot;
+pub mod units;
