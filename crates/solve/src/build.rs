@@ -44,7 +44,7 @@ use crate::solver::Solver;
 use std::collections::{BTreeMap, HashSet};
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 use walk::{child_scores, col_char, format_columns, Decision, Known};
@@ -146,42 +146,53 @@ pub fn build_book(
     let mut report = BuildReport::default();
     while let Some(level) = levels.next_level() {
         let known = &mut levels.known;
+        let searched = AtomicU64::new(0);
         if level.full {
-            solve_children(opts, level.ply, &level.nodes, known, &mut out, progress)?;
+            solve_children(
+                opts,
+                level.ply,
+                &level.nodes,
+                known,
+                &mut out,
+                progress,
+                &searched,
+            )?;
         } else {
-            decide_all(opts, level.ply, &level.nodes, known, &mut out, progress)?;
+            decide_all(
+                opts,
+                level.ply,
+                &level.nodes,
+                known,
+                &mut out,
+                progress,
+                &searched,
+            )?;
         }
         report.levels.insert(level.ply, levels.expand(&level));
     }
     Ok((levels.book(), report))
 }
 
-/// Works some nodes of one level as the build does, knowing only the base book, and writes
-/// the partial file's lines for them to `out` (without the seconds a decision took, so the
-/// same nodes always give the same bytes): a cluster's unit of a book build. The options'
-/// `partial` file is not used.
-pub fn work_level(opts: &BuildOptions, level: &Level, out: &mut dyn Write) -> std::io::Result<()> {
+/// Works some nodes of one level as the build does, knowing only the base book: a cluster's
+/// unit of a book build. Writes the partial file's lines for them to `out` without the
+/// seconds a decision took (so the same nodes always give the same bytes) and to `timed`
+/// with them; returns the nodes searched. The options' `partial` file is not used.
+pub fn work_level(
+    opts: &BuildOptions,
+    level: &Level,
+    out: &mut dyn Write,
+    timed: &mut dyn Write,
+) -> std::io::Result<u64> {
     let mut known = Known::from_book(&opts.base);
     let mut lines = Vec::new();
+    let nodes = AtomicU64::new(0);
+    let (ply, todo) = (level.ply, &level.nodes);
     if level.full {
-        solve_children(
-            opts,
-            level.ply,
-            &level.nodes,
-            &mut known,
-            &mut lines,
-            &mut |_| {},
-        )?;
+        solve_children(opts, ply, todo, &mut known, &mut lines, &mut |_| {}, &nodes)?;
     } else {
-        decide_all(
-            opts,
-            level.ply,
-            &level.nodes,
-            &mut known,
-            &mut lines,
-            &mut |_| {},
-        )?;
+        decide_all(opts, ply, todo, &mut known, &mut lines, &mut |_| {}, &nodes)?;
     }
+    timed.write_all(&lines)?;
     for line in String::from_utf8_lossy(&lines).lines() {
         let fields: Vec<&str> = line.split(' ').collect();
         let kept = if fields.len() == 5 {
@@ -191,7 +202,7 @@ pub fn work_level(opts: &BuildOptions, level: &Level, out: &mut dyn Write) -> st
         };
         writeln!(out, "{}", kept.join(" "))?;
     }
-    Ok(())
+    Ok(nodes.load(Ordering::Relaxed))
 }
 
 /// A full level: every child of every node solved exactly, then each node's decision.
@@ -202,6 +213,7 @@ fn solve_children(
     known: &mut Known,
     out: &mut dyn Write,
     progress: &mut dyn FnMut(&BuildProgress),
+    searched: &AtomicU64,
 ) -> std::io::Result<()> {
     let mut todo: Vec<String> = Vec::new();
     let mut seen = HashSet::new();
@@ -221,6 +233,7 @@ fn solve_children(
     run_parallel(
         opts,
         &todo,
+        searched,
         |solver, _, p| (solver.solve(p), None),
         |i, (score, _), took| {
             writeln!(out, "{} {score}", todo[i])?;
@@ -276,6 +289,7 @@ fn decide_all(
     known: &mut Known,
     out: &mut dyn Write,
     progress: &mut dyn FnMut(&BuildProgress),
+    searched: &AtomicU64,
 ) -> std::io::Result<()> {
     let todo: Vec<String> = nodes
         .iter()
@@ -289,6 +303,7 @@ fn decide_all(
     run_parallel(
         opts,
         &todo,
+        searched,
         |solver, probe, p| {
             if let Some(probe) = probe {
                 probe.reset();
@@ -347,6 +362,7 @@ fn decide_all(
 fn run_parallel<W>(
     opts: &BuildOptions,
     todo: &[String],
+    searched: &AtomicU64,
     work: W,
     mut done: impl FnMut(usize, (i32, Option<(Vec<usize>, bool)>), Duration) -> std::io::Result<()>,
 ) -> std::io::Result<()>
@@ -372,6 +388,9 @@ where
                     let p = Position::parse(moves).expect("book line");
                     let start = Instant::now();
                     let result = work(&mut solver, probe.as_mut(), &p);
+                    let probed = probe.as_ref().map_or(0, Solver::nodes);
+                    searched.fetch_add(solver.nodes() + probed, Ordering::Relaxed);
+                    solver.reset_nodes();
                     if tx.send((i, result, start.elapsed())).is_err() {
                         break;
                     }

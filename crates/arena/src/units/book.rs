@@ -14,7 +14,9 @@
 //! A level's units are the same whatever results exist (the base book, not the results,
 //! decides which nodes need work), so their ids are stable and a rerun skips what is done.
 
-use super::{all_results, bad, chunks, read_result, Listing, Unit, UnitError, Work};
+use super::{
+    all_results, bad, chunks, read_result, read_times, Done, Listing, Unit, UnitError, Work,
+};
 use poda_solve::{work_level, Book, BuildOptions, Level, Levels, Position};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -185,7 +187,8 @@ pub fn walk(job: &BookJob, results: Option<&Path>) -> Result<Walk, UnitError> {
             todo.len()
         );
         if missing > 0 {
-            listing.complete = false;
+            // Complete all the same if no deeper level can follow this one.
+            listing.complete = level.ply + 2 > job.depth && levels.next_level().is_none();
             break;
         }
         if let Some(node) = level.nodes.iter().find(|m| !levels.is_decided(m)) {
@@ -220,8 +223,9 @@ pub fn list(job: &BookJob, results: Option<&Path>) -> Result<(Listing, Walk), Un
     Ok((walk.listing.clone(), walk))
 }
 
-/// Works the unit's nodes: the partial file's lines for them (no times).
-pub fn run(work: &BookWork) -> Result<(serde_json::Value, usize, u64), UnitError> {
+/// Works the unit's nodes: the partial file's lines for them without the seconds each
+/// decision took; the lines with their seconds go beside the result.
+pub(crate) fn run(work: &BookWork) -> Result<Done, UnitError> {
     let job = &work.book;
     job.check()?;
     for node in &work.nodes {
@@ -236,25 +240,56 @@ pub fn run(work: &BookWork) -> Result<(serde_json::Value, usize, u64), UnitError
         nodes: work.nodes.clone(),
         full: work.full,
     };
-    let mut out = Vec::new();
-    work_level(&opts, &level, &mut out).map_err(|e| bad(format!("working the nodes: {e}")))?;
-    let lines: Vec<String> = String::from_utf8_lossy(&out)
-        .lines()
-        .map(str::to_string)
-        .collect();
-    Ok((serde_json::json!({ "lines": lines }), work.nodes.len(), 0))
+    let (mut out, mut timed) = (Vec::new(), Vec::new());
+    let nodes = work_level(&opts, &level, &mut out, &mut timed)
+        .map_err(|e| bad(format!("working the nodes: {e}")))?;
+    let text = |bytes: &[u8]| -> Vec<String> {
+        String::from_utf8_lossy(bytes)
+            .lines()
+            .map(str::to_string)
+            .collect()
+    };
+    Ok(Done {
+        result: serde_json::json!({ "lines": text(&out) }),
+        times: Some(serde_json::json!({ "lines": text(&timed) })),
+        items: work.nodes.len(),
+        nodes,
+    })
 }
 
 /// The book every result makes, once every level is done; with the walk's report.
 pub fn merge(job: &BookJob, results: &Path) -> Result<(Book, Walk), UnitError> {
     let walk = walk(job, Some(results))?;
+    // Names the missing units of the level the walk stopped at.
+    all_results(results, &walk.listing.units)?;
     if !walk.listing.complete {
-        // Names the missing units of the level the walk stopped at.
-        all_results(results, &walk.listing.units)?;
         return Err(bad(format!(
             "the build is not finished ({})",
             walk.listing.stage
         )));
     }
     Ok((walk.levels.book(), walk))
+}
+
+/// The partial file of the merged build: every unit's lines, with the seconds each decision
+/// took where the unit's measurements are there (as the single-machine build writes them).
+pub fn partial_text(walk: &Walk, results: &Path) -> Result<String, UnitError> {
+    let mut text = String::new();
+    for unit in &walk.listing.units {
+        let timed = read_times(results, &unit.id)
+            .and_then(|t| result_lines(&t).ok())
+            .filter(|lines| !lines.is_empty());
+        let lines = match timed {
+            Some(lines) => lines,
+            None => match read_result(Some(results), unit)? {
+                Some(r) => result_lines(&r)?,
+                None => Vec::new(),
+            },
+        };
+        for line in lines {
+            text.push_str(&line);
+            text.push('\n');
+        }
+    }
+    Ok(text)
 }

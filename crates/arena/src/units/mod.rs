@@ -23,7 +23,10 @@
 //! **Results.** `DIR/<id>.json` holds `{"unit": <the unit>, "result": ...}`, written to a
 //! temporary file in `DIR` and renamed, so a killed unit leaves nothing half-written and a
 //! result is whole or absent. Reading a result checks that its unit is the one listed: a
-//! directory holding another job's results is an error, not a silent mix.
+//! directory holding another job's results is an error, not a silent mix. What was measured
+//! (a game's time, a node's or a leaf's seconds) is not part of the result but goes beside
+//! it, in `DIR/<id>.times.json` (written first): merges put it back where the single-machine
+//! files have it, and a repeated unit still writes the same result bytes.
 
 pub mod book;
 pub mod solve;
@@ -99,6 +102,15 @@ struct ResultFile {
     result: serde_json::Value,
 }
 
+/// What a unit's run produced: its result, its measurements, and how much work it was.
+pub(crate) struct Done {
+    pub result: serde_json::Value,
+    /// Times measured, written beside the result (`None`: nothing measured).
+    pub times: Option<serde_json::Value>,
+    pub items: usize,
+    pub nodes: u64,
+}
+
 /// What running a unit did (printed by `poda run-unit`, read by drivers).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct RunSummary {
@@ -139,26 +151,41 @@ pub fn run(unit: &Unit, out: &Path, force: bool) -> Result<RunSummary, UnitError
         return Ok(summary);
     }
     std::fs::create_dir_all(out).map_err(|e| io_error(out, e))?;
-    let (result, items, nodes) = match &unit.work {
+    let done = match &unit.work {
         Work::Tournament(w) => tournament::run(w, out)?,
         Work::Book(w) => book::run(w)?,
         Work::Solve(w) => solve::run(w)?,
     };
+    if let Some(times) = &done.times {
+        let text = serde_json::to_string(times).expect("times serialise") + "\n";
+        write_atomic(&times_path(out, &unit.id), text.as_bytes())?;
+    }
     let file = ResultFile {
         unit: unit.clone(),
-        result,
+        result: done.result,
     };
     let text = serde_json::to_string(&file).expect("results serialise") + "\n";
     write_atomic(&result_path(out, &unit.id), text.as_bytes())?;
     summary.seconds = began.elapsed().as_secs_f64();
-    summary.items = items;
-    summary.nodes = nodes;
+    summary.items = done.items;
+    summary.nodes = done.nodes;
     Ok(summary)
 }
 
 /// Where the result of unit `id` goes.
 pub fn result_path(dir: &Path, id: &str) -> PathBuf {
     dir.join(format!("{id}.json"))
+}
+
+/// Where the measurements of unit `id` go.
+pub fn times_path(dir: &Path, id: &str) -> PathBuf {
+    dir.join(format!("{id}.times.json"))
+}
+
+/// The measurements of unit `id`, if there and readable (they are never needed).
+pub(crate) fn read_times(dir: &Path, id: &str) -> Option<serde_json::Value> {
+    let text = std::fs::read_to_string(times_path(dir, id)).ok()?;
+    serde_json::from_str(&text).ok()
 }
 
 /// Ids name files: letters, digits and dashes only.

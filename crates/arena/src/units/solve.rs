@@ -20,7 +20,7 @@
 //! for its side to move, from the solvers' public entry points (`solve`, and the null-window
 //! tests `score_at_least` / `future_at_least` for a clamped value).
 
-use super::{bad, chunks, read_result, Listing, Unit, UnitError, Work};
+use super::{bad, chunks, read_result, Done, Listing, Unit, UnitError, Work};
 use poda_core::{notation::play_line, Game, Outcome, Player};
 use poda_games::connect4::Connect4;
 use poda_games::kalah::Kalah;
@@ -29,6 +29,7 @@ use poda_solve::kalah::{KalahSolver, SolverConfig};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::path::Path;
+use std::time::Instant;
 
 /// Memory of a unit besides its tables (MiB).
 const UNIT_OVERHEAD_MB: u64 = 64;
@@ -403,21 +404,22 @@ pub fn list(job: &SolveJob, results: Option<&Path>) -> Result<Listing, UnitError
     stages(job, results).map(|s| s.listing)
 }
 
-/// Solves the unit's leaves with one solver (its table is shared by the leaves).
-pub fn run(work: &SolveWork) -> Result<(serde_json::Value, usize, u64), UnitError> {
+/// Solves the unit's leaves with one solver (its table is shared by the leaves); the
+/// seconds each leaf took go beside the result (`{"seconds": [...]}`).
+pub(crate) fn run(work: &SolveWork) -> Result<Done, UnitError> {
     let job = &work.solve;
     let game = AnyGame::parse(&job.game).map_err(|e| bad(format!("game '{}': {e}", job.game)))?;
-    let (values, nodes) = match game {
+    let solved = match game {
         AnyGame::Kalah(g) => run_kalah(&g, job, &work.leaves)?,
         AnyGame::Connect4(_) => run_connect4(job, &work.leaves)?,
         _ => return Err(bad(format!("no split solve for '{}'", job.game))),
     };
-    let total = nodes.iter().sum();
-    Ok((
-        serde_json::json!({ "values": values, "nodes": nodes }),
-        work.leaves.len(),
-        total,
-    ))
+    Ok(Done {
+        result: serde_json::json!({ "values": solved.values, "nodes": solved.nodes }),
+        times: Some(serde_json::json!({ "seconds": solved.seconds })),
+        items: work.leaves.len(),
+        nodes: solved.nodes.iter().sum(),
+    })
 }
 
 /// The value of `v` clamped to `[lo, hi]`, for a value known to lie in `[min, max]`, by
@@ -445,9 +447,15 @@ pub fn clamp_search(
     a
 }
 
-type Values = (Vec<i32>, Vec<u64>);
+/// Each leaf's value, nodes and seconds.
+#[derive(Default)]
+struct Solved {
+    values: Vec<i32>,
+    nodes: Vec<u64>,
+    seconds: Vec<f64>,
+}
 
-fn run_kalah(start: &Kalah, job: &SolveJob, leaves: &[LeafWork]) -> Result<Values, UnitError> {
+fn run_kalah(start: &Kalah, job: &SolveJob, leaves: &[LeafWork]) -> Result<Solved, UnitError> {
     let mut config = SolverConfig {
         tt_mib: job.tt_mib,
         ..SolverConfig::default()
@@ -456,8 +464,9 @@ fn run_kalah(start: &Kalah, job: &SolveJob, leaves: &[LeafWork]) -> Result<Value
         config.endgame_seeds = seeds;
     }
     let mut solver = KalahSolver::new(start, &config).map_err(|e| bad(e.to_string()))?;
-    let (mut values, mut nodes) = (Vec::new(), Vec::new());
+    let mut solved = Solved::default();
     for leaf in leaves {
+        let began = Instant::now();
         let (g, _) = play_line(start, &leaf.moves)
             .map_err(|e| bad(format!("leaf '{}': {e}", leaf.moves)))?;
         if g.outcome().is_over() {
@@ -472,17 +481,19 @@ fn run_kalah(start: &Kalah, job: &SolveJob, leaves: &[LeafWork]) -> Result<Value
                 solver.future_at_least(&b, t - margin)
             }),
         };
-        values.push(v);
-        nodes.push(solver.nodes() - before);
+        solved.values.push(v);
+        solved.nodes.push(solver.nodes() - before);
+        solved.seconds.push(began.elapsed().as_secs_f64());
     }
-    Ok((values, nodes))
+    Ok(solved)
 }
 
-fn run_connect4(job: &SolveJob, leaves: &[LeafWork]) -> Result<Values, UnitError> {
+fn run_connect4(job: &SolveJob, leaves: &[LeafWork]) -> Result<Solved, UnitError> {
     use poda_solve::position::SIZE;
     let mut solver = poda_solve::Solver::with_book(job.tt_mib);
-    let (mut values, mut nodes) = (Vec::new(), Vec::new());
+    let mut solved = Solved::default();
     for leaf in leaves {
+        let began = Instant::now();
         let p = poda_solve::Position::parse(&leaf.moves)
             .map_err(|e| bad(format!("leaf '{}': {e}", leaf.moves)))?;
         solver.reset_nodes();
@@ -491,10 +502,11 @@ fn run_connect4(job: &SolveJob, leaves: &[LeafWork]) -> Result<Values, UnitError
             None => solver.solve(&p),
             Some(w) => clamp_search(w, range, |t| solver.score_at_least(&p, t)),
         };
-        values.push(v);
-        nodes.push(solver.nodes());
+        solved.values.push(v);
+        solved.nodes.push(solver.nodes());
+        solved.seconds.push(began.elapsed().as_secs_f64());
     }
-    Ok((values, nodes))
+    Ok(solved)
 }
 
 /// A root move's value: exact, or a bound when the window cut it.

@@ -7,7 +7,10 @@
 //! agents not limited by time the merged records are those of `poda tournament --threads 1`
 //! except the measured times (`time_ms`), and the reports are the same bytes.
 
-use super::{all_results, bad, chunks, io_error, write_atomic, Listing, Unit, UnitError, Work};
+use super::{
+    all_results, bad, chunks, io_error, read_times, write_atomic, Done, Listing, Unit, UnitError,
+    Work,
+};
 use crate::tournament::report::write_reports;
 use crate::tournament::run::{
     build_specs, load_records, load_tournament, play_scheduled, record_line, AgentCache,
@@ -76,21 +79,33 @@ fn check_agents<G: PlayerGame>(start: &G, t: &Tournament) -> Result<(), UnitErro
     Ok(())
 }
 
-/// Plays the unit's games; the result is their record lines as JSON.
-pub fn run(
-    work: &TournamentWork,
-    out: &Path,
-) -> Result<(serde_json::Value, usize, u64), UnitError> {
+/// Plays the unit's games; the result is their record lines as JSON without the players'
+/// times, which go beside it (`{"time_ms": {"<index>": [first, second]}}`).
+pub(crate) fn run(work: &TournamentWork, out: &Path) -> Result<Done, UnitError> {
     let t = &work.tournament;
     t.validate().map_err(bad)?;
     if let Some(&bad_index) = work.games.iter().find(|&&i| i >= t.total_games()) {
         return Err(bad(format!("game {bad_index} is not in the tournament")));
     }
     let game = AnyGame::parse(&t.game).map_err(|e| bad(format!("game '{}': {e}", t.game)))?;
-    let records = with_game!(game, g => play(&g, t, &work.games, out))?;
-    let count = records.len();
-    Ok((serde_json::json!({ "records": records }), count, 0))
+    let mut records = with_game!(game, g => play(&g, t, &work.games, out))?;
+    let mut times = serde_json::Map::new();
+    for r in &mut records {
+        if let Some(map) = r.as_object_mut() {
+            let index = map.get("index").map(|i| i.to_string()).unwrap_or_default();
+            times.insert(index, map.remove(TIME_KEY).unwrap_or_default());
+        }
+    }
+    Ok(Done {
+        items: records.len(),
+        result: serde_json::json!({ "records": records }),
+        times: Some(serde_json::json!({ TIME_KEY: times })),
+        nodes: 0,
+    })
 }
+
+/// The record's field of the players' measured times.
+const TIME_KEY: &str = "time_ms";
 
 fn play<G: PlayerGame>(
     start: &G,
@@ -124,14 +139,28 @@ pub fn merge(
     let t = &job.tournament;
     let listing = list(job)?;
     let mut lines: Vec<(usize, String)> = Vec::new();
-    for result in all_results(results, &listing.units)? {
+    for (unit, result) in listing
+        .units
+        .iter()
+        .zip(all_results(results, &listing.units)?)
+    {
         let records = result["records"]
             .as_array()
             .ok_or_else(|| bad(format!("a result in {} has no records", results.display())))?;
+        let times = read_times(results, &unit.id);
         for r in records {
             let index = r["index"]
                 .as_u64()
                 .ok_or_else(|| bad("a record without index"))?;
+            let mut r = r.clone();
+            // The times measured where the game was played (zero if their file is lost).
+            let time = times
+                .as_ref()
+                .and_then(|t| t[TIME_KEY].get(index.to_string()).cloned())
+                .unwrap_or_else(|| serde_json::json!([0.0, 0.0]));
+            if let Some(map) = r.as_object_mut() {
+                map.insert(TIME_KEY.into(), time);
+            }
             lines.push((index as usize, format!("{r}\n")));
         }
     }

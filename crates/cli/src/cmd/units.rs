@@ -336,7 +336,7 @@ pub fn run_merge(args: MergeArgs) -> Result<()> {
             let (book, walk) = units::book::merge(b, &from).map_err(unit_error)?;
             print_levels(&walk.report);
             if let Some(partial) = &args.partial {
-                let text: String = walk.lines.iter().map(|l| format!("{l}\n")).collect();
+                let text = units::book::partial_text(&walk, &from).map_err(unit_error)?;
                 std::fs::write(partial, text)
                     .with_context(|| format!("writing {}", partial.display()))?;
             }
