@@ -18,6 +18,7 @@ mod games;
 pub mod hex_agents;
 pub mod hybrid;
 pub mod kalah_hybrid;
+mod lazy;
 pub mod misere_hybrid;
 pub mod perfect;
 pub mod sessions;
