@@ -5,10 +5,12 @@
                           # a unit, Ray with 1 and 2 worker processes
     measure.py speedup    # a CPU-bound job on Ray with 1 then 2 worker processes, back to back
     measure.py sample --count 12 --timeout 60 -- solve "kalah(pits=6,seeds=5)" "" --split-ply 6
-                          # a seeded random sample of a job's units, each run alone with a time
-                          # limit: what a unit costs, for projections
+                          # a seeded random sample of a job's units, each run alone with a
+                          # limit of CPU seconds: what a unit costs (CPU), for projections
 
-Ray runs on this machine on 127.0.0.1 (podacluster.localray), started and stopped here.
+Ray runs on this machine on 127.0.0.1 (podacluster.localray), started and stopped here, with
+its workers at nice 0 (Ray's default is 15, which on a shared machine measures the others'
+load rather than the driver).
 Set PODA to the binary (default target/release/poda).
 """
 
@@ -16,6 +18,8 @@ import argparse
 import json
 import os
 import random
+import resource
+import signal
 import statistics
 import subprocess
 import sys
@@ -32,9 +36,10 @@ CLUSTER = os.path.join(HERE, "cluster.py")
 
 # 100 units of two games of random against random: next to no work, so the time is overhead.
 TRIVIAL = ["tournament", "connect4", "random", "random", "--games-per-pair", "200"]
-# A CPU-bound job of about a minute of CPU: Kalah(5,4) split at ply 4, 4 leaves a unit.
-CPU_BOUND = ["solve", "kalah(pits=5,seeds=4)", "", "--split-ply", "4", "--tt", "64",
-             "--leaves-per-unit", "4"]
+# A CPU-bound job of several CPU seconds a unit: Kalah(4,4) split at ply 4 (181 leaves),
+# 4 leaves a unit.
+CPU_BOUND = ["solve", "kalah(pits=4,seeds=4)", "", "--split-ply", "4", "--tt", "16",
+             "--endgame", "8", "--leaves-per-unit", "4"]
 
 
 def load():
@@ -83,7 +88,7 @@ def overhead(args):
         total = driver(TRIVIAL, job_dir, ["--local", "1"])
         rows.append(("one poda process a unit (--local 1)", total, steady(job_dir), load()))
         for cpus in (1, 2):
-            ray = LocalRay(cpus=cpus)
+            ray = LocalRay(cpus=cpus, niceness=0)
             job_dir = os.path.join(tmp, f"ray{cpus}")
             try:
                 total = driver(TRIVIAL, job_dir, ["--address", ray.address], env=ray.env)
@@ -107,7 +112,7 @@ def speedup(args):
     with tempfile.TemporaryDirectory() as tmp:
         for rep in range(args.repeat):
             for cpus in (1, 2):
-                ray = LocalRay(cpus=cpus)
+                ray = LocalRay(cpus=cpus, niceness=0)
                 try:
                     seconds = driver(CPU_BOUND, os.path.join(tmp, f"r{rep}c{cpus}"),
                                      ["--address", ray.address], env=ray.env)
@@ -124,7 +129,21 @@ def speedup(args):
               f"speed-up {one / two:.2f}")
 
 
+def cpu_limit(seconds):
+    """In the child: stop at `seconds` of CPU time (SIGXCPU), whatever the machine's load."""
+    def limit():
+        resource.setrlimit(resource.RLIMIT_CPU, (seconds, seconds + 5))
+    return limit
+
+
+def children_cpu():
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 def sample(args):
+    """Each sampled unit alone, one after another; its CPU time (not wall time: the machine
+    is shared) or, past --timeout CPU seconds, censored."""
     job = args.job[1:] if args.job[:1] == ["--"] else args.job
     lines = units_of(job)
     picked = random.Random(args.seed).sample(lines, min(args.count, len(lines)))
@@ -132,26 +151,29 @@ def sample(args):
     with tempfile.TemporaryDirectory() as tmp:
         for line in picked:
             unit = json.loads(line)
-            began = time.time()
-            proc = subprocess.run(["timeout", str(args.timeout), PODA, "run-unit", "-", "--out",
-                                   tmp], input=line, capture_output=True, text=True)
-            seconds = time.time() - began
-            if proc.returncode == 124:
+            before = children_cpu()
+            proc = subprocess.run([PODA, "run-unit", "-", "--out", tmp], input=line,
+                                  capture_output=True, text=True,
+                                  preexec_fn=cpu_limit(args.timeout))
+            cpu = children_cpu() - before
+            if proc.returncode < 0:
                 censored += 1
-                print(f"  {unit['id']}: over {args.timeout} s", flush=True)
+                print(f"  {unit['id']}: over {args.timeout} CPU s", flush=True)
                 continue
             proc.check_returncode()
-            costs.append(seconds)
-            print(f"  {unit['id']}: {seconds:.2f} s", flush=True)
+            costs.append(cpu)
+            print(f"  {unit['id']}: {cpu:.2f} CPU s", flush=True)
     print(json.dumps({
         "job": job, "units": len(lines), "sampled": len(picked), "censored": censored,
-        "timeout": args.timeout, "mean_s": statistics.mean(costs) if costs else None,
-        "median_s": statistics.median(costs) if costs else None,
-        "max_s": max(costs) if costs else None, "load": load(),
+        "timeout_cpu_s": args.timeout, "mean_cpu_s": statistics.mean(costs) if costs else None,
+        "median_cpu_s": statistics.median(costs) if costs else None,
+        "max_cpu_s": max(costs) if costs else None, "load": load(),
     }))
 
 
 def main():
+    # A terminated measurement still stops the Ray cluster it started (the finally blocks).
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     sub = p.add_subparsers(dest="what", required=True)
     sub.add_parser("overhead")

@@ -43,10 +43,14 @@ class LocalRay:
     """`ray start --head --block` on 127.0.0.1 with `cpus` CPUs (so that many worker
     processes), in its own process group and temporary directory."""
 
-    def __init__(self, cpus=2):
+    def __init__(self, cpus=2, niceness=None):
         self.temp = tempfile.mkdtemp(prefix="rp-", dir="/tmp")
         self.address = f"127.0.0.1:{free_port()}"
         self.env = dict(os.environ, RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER="0")
+        if niceness is not None:
+            # Ray runs its workers at nice 15 by default: on a machine shared with other
+            # work they then get only what others leave (measurements use 0).
+            self.env["RAY_worker_niceness"] = str(niceness)
         self.log = open(os.path.join(self.temp, "ray-start.log"), "w")
         self.proc = subprocess.Popen(
             [RAY, "start", "--head", "--block", "--num-cpus", str(cpus),
