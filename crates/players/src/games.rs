@@ -5,6 +5,7 @@ use crate::factory::PlayerGame;
 use crate::hex_agents::{hexmcts, HexEngineAgent};
 use crate::hybrid::HybridAgent;
 use crate::kalah_hybrid::Hybrid;
+use crate::kalah_perfect::KalahPerfect;
 use crate::misere_hybrid::MisereHybrid;
 use crate::perfect::PerfectAgent;
 use crate::ugr_bot::UgrBot;
@@ -134,6 +135,17 @@ impl<G: PlayerGame> PlayerGame for Misere<G> {
 impl PlayerGame for Kalah {
     fn extra_agents() -> Vec<AgentEntry<Kalah>> {
         vec![
+            AgentEntry {
+                name: "perfect",
+                help: "perfect(tt=64,book=true,db=true): a move keeping the game's value (largest \
+                       final margin; among equals the quickest win or slowest loss), from the \
+                       opening book and the exact solver (up to 6 pits and 4 seeds a pit)",
+                build: |g, spec| {
+                    Ok(AgentRecipe::Agent(Box::new(KalahPerfect::from_spec(
+                        g, spec,
+                    )?)))
+                },
+            },
             AgentEntry {
                 name: "hybrid",
                 help: "hybrid(movetime=1s,eval=positional,solve=30,tt=64): the engine, then the \

@@ -3,6 +3,7 @@
 pub mod analyze;
 pub mod bench;
 pub mod book;
+pub mod endgame;
 pub mod engine;
 pub mod htp;
 pub mod list;
