@@ -148,8 +148,9 @@ impl PlayerGame for Kalah {
             },
             AgentEntry {
                 name: "hybrid",
-                help: "hybrid(movetime=1s,eval=positional,solve=30,tt=64): the engine, then the \
-                       exact solver once at most `solve` seeds are left in the pits",
+                help: "hybrid(movetime=1s,eval=positional,solve=30,tt=64,extend=true): the perfect player's \
+                       move from its book, or from the exact solver when it answers in time \
+                       (at most `solve` seeds in the pits), else the engine (extend=true); best",
                 build: |g, spec| Ok(AgentRecipe::Agent(Box::new(Hybrid::from_spec(g, spec)?))),
             },
             AgentEntry {
@@ -163,13 +164,11 @@ impl PlayerGame for Kalah {
         ]
     }
 
-    /// The engine with the default evaluator (exact in the endgame), extra turns costing no
-    /// depth; see docs/benchmarks/kalah.md (sections 2, 7 and 9) for the measurements behind
-    /// the choice.
+    /// The perfect player's move where its book has the position or the solver finds it in
+    /// time, else the engine with the default evaluator (exact in the endgame), extra turns
+    /// costing no depth: the `hybrid` agent with the engine it falls back on set to
+    /// `extend=true` (docs/benchmarks/kalah.md, sections 2, 7, 9 and 11).
     fn best_agent(&self, movetime: &str) -> Spec {
-        Spec::parse(&format!(
-            "engine(movetime={movetime},eval=positional,extend=true)"
-        ))
-        .expect("a valid spec")
+        Spec::parse(&format!("hybrid(movetime={movetime})")).expect("a valid spec")
     }
 }

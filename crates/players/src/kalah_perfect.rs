@@ -10,7 +10,7 @@
 use poda_core::{Agent, AgentError, Choice, Game, Score, SearchInfo, Spec, SpecError, Turn};
 use poda_games::kalah::{proven_value, Kalah};
 use poda_solve::kalah::book::KalahBook;
-use poda_solve::kalah::perfect::{perfect_endgame, DEFAULT_PLIES_BUDGET};
+use poda_solve::kalah::perfect::{perfect_endgame, DEFAULT_LENGTH_NODES};
 use poda_solve::kalah::{KalahSolver, SolverConfig};
 use std::collections::HashMap;
 use std::time::Instant;
@@ -61,7 +61,7 @@ impl KalahPerfect {
             solver,
             book,
             memo: HashMap::new(),
-            budget: DEFAULT_PLIES_BUDGET,
+            budget: DEFAULT_LENGTH_NODES,
         })
     }
 

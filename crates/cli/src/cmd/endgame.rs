@@ -91,12 +91,18 @@ pub fn run(args: EndgameArgs) -> Result<()> {
     let began = Instant::now();
     let db = build_file(&path, &spec, &mut |p| {
         if p.finished {
-            bar.println(format!(
+            let line = format!(
                 "{:2} seeds: {:>13} entries in {:7.1} s",
                 p.seeds,
                 p.total,
                 p.elapsed.as_secs_f64()
-            ));
+            );
+            // A bar on a pipe or a file is hidden, and so are its messages.
+            if bar.is_hidden() {
+                eprintln!("{line}");
+            } else {
+                bar.println(line);
+            }
         } else {
             bar.set_prefix(format!("{} seeds", p.seeds));
             bar.set_length(p.total);

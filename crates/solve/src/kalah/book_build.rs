@@ -13,8 +13,8 @@
 //! a budget of `probe_nodes` nodes (deterministic, unlike a clock). A node the probe decides
 //! is a *leaf*: kept out of the book and not expanded. The others are decided in full (with a
 //! large, warm table, the largest endgame database at hand and a larger length budget),
-//! stored and expanded. Levels are the plies of the nodes; a level with no stored node ends
-//! the build.
+//! stored and expanded. Levels are the plies of the nodes; the build ends when no node is
+//! left to expand.
 //!
 //! Work: the nodes of one level are shared by `threads` std threads, each with its own
 //! solvers. Every result is appended at once to a text file, so a stopped build resumes where
@@ -46,9 +46,10 @@ pub struct KalahBookOptions {
     /// The probe's solver settings and endgame values: the perfect player's own.
     pub probe_config: SolverConfig,
     pub probe_endgame: Endgame,
-    /// Length-search budget of the probe (the perfect player's) and of a full decision.
-    pub probe_plies_budget: u64,
-    pub plies_budget: u64,
+    /// Length-search budgets (solver nodes) of the probe (the perfect player's) and of a
+    /// stored decision.
+    pub probe_length_nodes: u64,
+    pub length_nodes: u64,
     /// Worker threads, and each one's solver settings and endgame values.
     pub threads: usize,
     pub config: SolverConfig,
@@ -252,9 +253,6 @@ pub fn build_kalah_book(
             }
         }
         report.insert(depth, level);
-        if level.1 == 0 {
-            break;
-        }
     }
     Ok((book_of(opts, &known), report))
 }
@@ -306,7 +304,7 @@ fn decide_level(
                     let began = Instant::now();
                     let probed = probe.as_mut().and_then(|p| {
                         p.clear();
-                        let budget = opts.probe_plies_budget;
+                        let budget = opts.probe_length_nodes;
                         p.within(Some(opts.probe_nodes), None, |p| {
                             p.choose(&game, None, budget, &mut HashMap::new())
                         })
@@ -314,7 +312,7 @@ fn decide_level(
                     let (choice, stored) = match probed {
                         Some(c) => (c, false),
                         None => (
-                            solver.choose(&game, None, opts.plies_budget, &mut memo),
+                            solver.choose(&game, None, opts.length_nodes, &mut memo),
                             true,
                         ),
                     };

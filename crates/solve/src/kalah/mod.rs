@@ -80,6 +80,14 @@ impl Default for SolverConfig {
     }
 }
 
+/// The smaller of two optional limits (none: no limit).
+fn tighter<T: Ord>(a: Option<T>, b: Option<T>) -> Option<T> {
+    match (a, b) {
+        (Some(x), Some(y)) => Some(x.min(y)),
+        (x, y) => x.or(y),
+    }
+}
+
 /// A game the solver cannot take.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum SolveError {
@@ -406,15 +414,25 @@ impl KalahSolver {
         time: Option<Duration>,
         f: impl FnOnce(&mut Self) -> T,
     ) -> Option<T> {
-        self.node_limit = nodes.map(|n| self.nodes.saturating_add(n));
-        self.deadline = time.map(|t| Instant::now() + t);
-        self.aborted = false;
+        // Calls nest: the inner budget is the tighter of both, and an outer budget spent
+        // inside leaves the outer call aborted too.
+        let (outer_nodes, outer_deadline, outer_aborted) =
+            (self.node_limit, self.deadline, self.aborted);
+        self.node_limit = tighter(outer_nodes, nodes.map(|n| self.nodes.saturating_add(n)));
+        self.deadline = tighter(outer_deadline, time.map(|t| Instant::now() + t));
         let answer = f(self);
         let aborted = self.aborted;
-        self.node_limit = None;
-        self.deadline = None;
-        self.aborted = false;
+        self.node_limit = outer_nodes;
+        self.deadline = outer_deadline;
+        let outer_spent = outer_nodes.is_some_and(|n| self.nodes > n)
+            || outer_deadline.is_some_and(|d| Instant::now() >= d);
+        self.aborted = outer_aborted || (aborted && outer_spent);
         (!aborted).then_some(answer)
+    }
+
+    /// Whether the current bounded call ran out of budget (its answers are meaningless).
+    pub fn aborted(&self) -> bool {
+        self.aborted
     }
 
     fn check_game(&self, game: &Kalah) {

@@ -7,15 +7,15 @@
 //! that play is a minimax over the keeping moves only ([`KalahSolver::plies_left`]): each
 //! node needs the exact values of its children (the database's, or one null-window test a
 //! move), and the length depends on the pits alone, so it is memoised by rank. The search
-//! stops after a node budget; the choice then falls back to the first keeping move in pit
-//! order, and says so.
+//! stops after a node budget of the solver; the choice then falls back to the first keeping
+//! move in pit order, and says so (`plies` is `None`).
 
 use super::KalahSolver;
 use poda_games::kalah::{Board, Kalah, MAX_PITS};
 use std::collections::HashMap;
 
-/// Default node budget of the length search (children looked at).
-pub const DEFAULT_PLIES_BUDGET: u64 = 200_000;
+/// Default node budget of the length search (solver nodes): about a tenth of a second.
+pub const DEFAULT_LENGTH_NODES: u64 = 300_000;
 
 /// The perfect player's move in a position.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -92,15 +92,14 @@ impl KalahSolver {
     }
 
     /// Plies left after `b` (exact future margin `v`) when both sides keep the value, the
-    /// side to move hurrying (`hurry`) or delaying; `None` once `budget` children were
-    /// looked at. `memo` holds finished lengths by (rank, hurry).
+    /// side to move hurrying (`hurry`) or delaying; `None` if the solver's budget ran out.
+    /// `memo` holds finished lengths by (rank, hurry).
     pub fn plies_left(
         &mut self,
         b: &Board,
         v: i32,
         hurry: bool,
         memo: &mut HashMap<(u64, bool), u32>,
-        budget: &mut u64,
     ) -> Option<u32> {
         let seeds = b.seeds_in_pits();
         let key = (self.shared.ranker.rank(b.pit_cells(), seeds), hurry);
@@ -108,7 +107,9 @@ impl KalahSolver {
             return Some(d);
         }
         let moves = self.keeping_moves(b, v);
-        *budget = budget.checked_sub(moves.len() as u64 + 1)?;
+        if self.aborted {
+            return None;
+        }
         let mut best: Option<u32> = None;
         for m in &moves {
             let d = if m.over {
@@ -116,7 +117,7 @@ impl KalahSolver {
             } else {
                 // After an extra turn the same side moves again.
                 let next = if m.extra { hurry } else { !hurry };
-                1 + self.plies_left(&m.child, m.child_value, next, memo, budget)?
+                1 + self.plies_left(&m.child, m.child_value, next, memo)?
             };
             best = Some(match best {
                 None => d,
@@ -124,20 +125,21 @@ impl KalahSolver {
                 Some(b) => b.max(d),
             });
         }
-        let d = best.expect("a position that is not over keeps its value with some move");
+        // A position that is not over keeps its value with some move.
+        let d = best?;
         memo.insert(key, d);
         Some(d)
     }
 
     /// The perfect player's choice in `game` (not over), given its exact future margin if
-    /// known (from a book), with at most `budget` children looked at by the length search
-    /// (`memo`: lengths known from earlier calls, see [`KalahSolver::plies_left`]). A single
-    /// keeping move, or a drawn game, needs no length search (`plies` is then `None`).
+    /// known (from a book), with a budget of `length_nodes` solver nodes for the length
+    /// search (`memo`: lengths known from earlier calls, see [`KalahSolver::plies_left`]). A
+    /// single keeping move, or a drawn game, needs no length search (`plies` is then `None`).
     pub fn choose(
         &mut self,
         game: &Kalah,
         known: Option<i32>,
-        budget: u64,
+        length_nodes: u64,
         memo: &mut HashMap<(u64, bool), u32>,
     ) -> Choice {
         let b = *game.board();
@@ -145,50 +147,51 @@ impl KalahSolver {
         let margin = b.margin() + v;
         let moves = self.keeping_moves(&b, v);
         let keeping = moves.iter().fold(0u16, |m, k| m | (1 << (k.pit - 1)));
-        let first = moves.first().expect("some move keeps the value").pit;
-        if margin == 0 || moves.len() == 1 {
+        // No keeping move only when a budget ran out (`within` then drops the answer).
+        let Some(first) = moves.first().map(|m| m.pit) else {
             return Choice {
-                pit: first,
+                pit: 0,
                 margin,
                 keeping,
                 plies: None,
             };
+        };
+        let mut choice = Choice {
+            pit: first,
+            margin,
+            keeping,
+            plies: None,
+        };
+        if margin == 0 || moves.len() == 1 || self.aborted {
+            return choice;
         }
         // The side to move wins: it hurries.
         let hurry = margin > 0;
-        let mut left = budget;
-        let mut best: Option<(u32, u8)> = None;
-        for m in &moves {
-            let d = if m.over {
-                Some(1)
-            } else {
-                let next = if m.extra { hurry } else { !hurry };
-                self.plies_left(&m.child, m.child_value, next, memo, &mut left)
-                    .map(|d| d + 1)
-            };
-            let Some(d) = d else {
-                return Choice {
-                    pit: first,
-                    margin,
-                    keeping,
-                    plies: None,
-                };
-            };
-            let better = match best {
-                None => true,
-                Some((bd, _)) => (hurry && d < bd) || (!hurry && d > bd),
-            };
-            if better {
-                best = Some((d, m.pit));
+        let lengths = self.within(Some(length_nodes), None, |s| {
+            moves
+                .iter()
+                .map(|m| {
+                    if m.over {
+                        Some(1)
+                    } else {
+                        let next = if m.extra { hurry } else { !hurry };
+                        s.plies_left(&m.child, m.child_value, next, memo)
+                            .map(|d| d + 1)
+                    }
+                })
+                .collect::<Option<Vec<u32>>>()
+        });
+        if let Some(Some(lengths)) = lengths {
+            let mut best = 0;
+            for (i, &d) in lengths.iter().enumerate() {
+                if (hurry && d < lengths[best]) || (!hurry && d > lengths[best]) {
+                    best = i;
+                }
             }
+            choice.pit = moves[best].pit;
+            choice.plies = Some(lengths[best]);
         }
-        let (d, pit) = best.expect("a keeping move");
-        Choice {
-            pit,
-            margin,
-            keeping,
-            plies: Some(d),
-        }
+        choice
     }
 }
 
