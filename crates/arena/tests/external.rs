@@ -178,7 +178,10 @@ fn bad_external_specs_are_errors() {
     for (spec, needle) in [
         ("external", "cmd"),
         ("external(cmd=\"a 'b\")", "closing quote"),
-        ("external(cmd=x,dialect=klingon)", "native or openspiel"),
+        (
+            "external(cmd=x,dialect=klingon)",
+            "native, htp, gtp or openspiel",
+        ),
         ("external(cmd=x,movetime=fast)", "movetime"),
         ("external(cmd=x,colour=b)", "unknown option"),
     ] {
@@ -193,4 +196,67 @@ fn bad_external_specs_are_errors() {
     agent.new_game(1);
     let err = agent.choose(&start, &mut Turn::new()).unwrap_err();
     assert!(err.to_string().contains("cannot start"), "{err}");
+}
+
+#[test]
+fn an_htp_program_like_mohex_is_set_up_refereed_and_restarted_after_an_error() {
+    // Hex 5x5: the program needs `boardsize 5 5` (it knows no `game`), takes its settings
+    // from `setup`, and answers `?` to its second genmove of each process; each such game is
+    // lost with the program's message, the program is restarted, and the match goes on.
+    let dir = scratch("htp");
+    let log = dir.join("htp.log");
+    let bot = repo().join("crates/arena/tests/bots/htp_bot.py");
+    let spec = format!(
+        "external(cmd=\"python3 {}\",protocol=htp,movetime=30s,startup=60s,log=\"{}\",setup=\"param_mohex max_time 1; param_game allow_swap 0\")",
+        bot.display(),
+        log.display()
+    );
+    let config = MatchConfig {
+        start: poda_games::hex::Hex::with_size(5, false).unwrap(),
+        agent_a: "random".into(),
+        agent_b: spec.replace("htp_bot.py", "htp_bot.py 2"),
+        games: 4,
+        seed: 3,
+        threads: 1,
+        opening_plies: 0,
+        openings: Vec::new(),
+        max_plies: None,
+    };
+    let mut records = Vec::new();
+    let summary = run_match(&config, &mut |r, _| records.push(r.clone())).expect("valid specs");
+    assert_eq!(summary.games, 4);
+    for r in &records {
+        let reason = r.reason.as_deref().unwrap_or_default();
+        assert!(reason.contains("the game is lost"), "{r:?}");
+    }
+    let text = std::fs::read_to_string(&log).unwrap();
+    let starts = text.lines().filter(|l| *l == "started").count();
+    assert_eq!(
+        starts, 4,
+        "one program per game after each failure:\n{text}"
+    );
+    for wanted in [
+        "boardsize 5 5",
+        "param_mohex max_time 1",
+        "param_game allow_swap 0",
+    ] {
+        let n = text.lines().filter(|l| *l == wanted).count();
+        assert_eq!(n, 4, "{wanted}:\n{text}");
+    }
+    // A setup command the program refuses fails the move with its message.
+    let refused = spec
+        .replace("param_game allow_swap 0", "param_nonsense 1")
+        .replace("htp_bot.py", "htp_bot.py 0");
+    let start = poda_games::hex::Hex::with_size(5, false).unwrap();
+    let mut agent = build_agent(&start, &refused).unwrap();
+    agent.new_game(1);
+    let err = agent
+        .choose(&start, &mut Turn::new())
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("param_nonsense"), "{err}");
+    // protocol and dialect name the same option.
+    assert!(build_agent(&start, &spec.replace("protocol=htp", "protocol=klingon")).is_err());
+    let both = spec.replace("protocol=htp", "protocol=htp,dialect=native");
+    assert!(build_agent(&start, &both).is_err());
 }

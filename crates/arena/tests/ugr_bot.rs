@@ -1,48 +1,36 @@
-//! `ugr-bot`: driving small shell-script bots that speak the course's protocol — a
-//! well-behaved one plays exactly like the same strategy in-process, and a crash, a timeout,
-//! a garbage answer or an empty pit each lose the game with the reason recorded while the
-//! match goes on. Also the recovery of the opponent's moves sent in `GETMOVE`.
+//! `ugr-bot`: driving bots that speak the course's protocol as the kit's do. Two recorded
+//! bots of the real referee's transcripts replay their game through poda, which sends them
+//! the referee's bytes exactly; a well-behaved bot plays exactly like the same strategy
+//! in-process; a crash, a timeout, a garbage answer or an empty pit each lose the game with
+//! the reason recorded while the match goes on. Also the recovery of the opponent's moves
+//! sent in `GETMOVE` when no one told the agent.
+
+#[path = "../../proto/tests/common/transcript.rs"]
+#[allow(dead_code)] // each test uses part of it
+mod transcript;
 
 use poda_arena::game::{play_game, GameSetup};
 use poda_arena::{run_match, MatchConfig};
 use poda_core::{Agent, AgentError, Choice, Game, Outcome, Player, Rng, Turn};
 use poda_games::kalah::Kalah;
 use poda_players::build_agent;
-use poda_proto::ugr::driver::{getmove_line, recover_moves};
-use std::path::PathBuf;
+use poda_proto::ugr::driver::recover_moves;
+use poda_proto::ugr::Command;
+use std::path::{Path, PathBuf};
 
-/// Writes a shell script bot to a temporary file; returns the `ugr-bot` spec that runs it.
-fn script_bot(name: &str, body: &str, options: &str) -> String {
-    let dir = std::env::temp_dir().join(format!("poda-ugr-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path: PathBuf = dir.join(format!("{name}.sh"));
-    std::fs::write(&path, body).unwrap();
-    format!("ugr-bot(cmd=\"sh {}\"{options})", path.display())
+/// The `ugr-bot` spec that runs the test bot `kit_bot.py` (which reads the referee's words
+/// as the course's kit does) in `mode`.
+fn kit_bot(mode: &str, options: &str) -> String {
+    let script = bots_dir().join("kit_bot.py");
+    format!(
+        "ugr-bot(cmd=\"python3 {} {mode}\"{options})",
+        script.display()
+    )
 }
 
-/// Answers every message as the course's kit does; on GETMOVE plays its first non-empty pit.
-const FIRST_PIT_BOT: &str = r#"
-while read -r cmd rest; do
-  case "$cmd" in
-    GETNAME) echo FirstPit ;;
-    SETPLAYER) echo OK ;;
-    PING) echo PONG ;;
-    GETMOVE)
-      set -- $rest
-      n=$1; shift; shift $n
-      turn=$1; shift
-      if [ "$turn" = 1 ]; then shift 7; fi
-      shift
-      k=1
-      for s in "$@"; do
-        if [ "$s" -gt 0 ]; then echo $k; break; fi
-        k=$((k+1))
-      done ;;
-    END) echo OK; exit 0 ;;
-    *) echo OK ;;
-  esac
-done
-"#;
+fn bots_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/bots")
+}
 
 /// The same strategy in-process.
 struct FirstPit;
@@ -68,7 +56,7 @@ fn setup(index: usize, opening: Vec<u8>) -> GameSetup<u8> {
 #[test]
 fn a_script_bot_plays_like_the_same_strategy_in_process() {
     let start = Kalah::default();
-    let spec = script_bot("first", FIRST_PIT_BOT, "");
+    let spec = kit_bot("first-pit", "");
     let mut bot = build_agent(&start, &spec).unwrap();
     let mut greedy = build_agent(&start, "greedy-ugr").unwrap();
     for (i, opening) in [vec![], vec![3, 5], vec![4, 1, 2]].into_iter().enumerate() {
@@ -114,11 +102,11 @@ fn a_script_bot_plays_like_the_same_strategy_in_process() {
 }
 
 /// A failing bot loses every game, with the reason, and the match goes on.
-fn forfeits(name: &str, body: &str, options: &str, expect: &str) {
+fn forfeits(name: &str, options: &str, expect: &str) {
     let start = Kalah::default();
     let config = MatchConfig {
         start,
-        agent_a: script_bot(name, body, options),
+        agent_a: kit_bot(name, options),
         agent_b: "random".into(),
         games: 4,
         seed: 1,
@@ -145,62 +133,85 @@ fn forfeits(name: &str, body: &str, options: &str, expect: &str) {
 
 #[test]
 fn a_crash_loses_the_game() {
-    let body = r#"
-while read -r cmd rest; do
-  case "$cmd" in
-    GETNAME) echo Crashy ;;
-    GETMOVE) echo "segmentation fault (pretend)" >&2; exit 139 ;;
-    *) echo OK ;;
-  esac
-done
-"#;
-    forfeits("crash", body, "", "pretend");
+    forfeits("crash", "", "pretend");
 }
 
 #[test]
 fn silence_past_the_limit_loses_the_game() {
-    let body = r#"
-while read -r cmd rest; do
-  case "$cmd" in
-    GETNAME) echo Sleepy ;;
-    GETMOVE) sleep 3 ;;
-    *) echo OK ;;
-  esac
-done
-"#;
-    forfeits("sleepy", body, ",timeout=150ms", "timed out");
+    forfeits("sleepy", ",timeout=150ms", "timed out");
 }
 
 #[test]
 fn garbage_and_empty_pits_lose_the_game() {
-    let garbage = r#"
-while read -r cmd rest; do
-  case "$cmd" in
-    GETNAME) echo Garbage ;;
-    GETMOVE) echo "M3 please" ;;
-    *) echo OK ;;
-  esac
-done
-"#;
-    forfeits("garbage", garbage, "", "not a pit");
+    forfeits("garbage", "", "not a pit");
     // Always pit 6: legal at first, empty soon after (no pit 6 move gives an extra turn).
-    let stubborn = r#"
-while read -r cmd rest; do
-  case "$cmd" in
-    GETNAME) echo Stubborn ;;
-    GETMOVE) echo 6 ;;
-    *) echo OK ;;
-  esac
-done
-"#;
-    forfeits("stubborn", stubborn, "", "empty pit");
-    let missing = script_bot("missing", "exit 0\n", "");
+    forfeits("stubborn", "", "empty pit");
     let start = Kalah::default();
-    let mut bot = build_agent(&start, &missing).unwrap();
+    let mut bot = build_agent(&start, "ugr-bot(cmd=\"sh -c 'exit 0'\")").unwrap();
     assert!(matches!(
         bot.choose(&start, &mut Turn::new()),
         Err(AgentError::Crashed(_))
     ));
+}
+
+/// The `ugr-bot` spec of a bot that answers as the recorded bot of `name.seat` did (its game
+/// process), writing what it reads to `log`.
+fn replay_bot(name: &str, seat: &str, log: &Path, timeout: &str) -> String {
+    let recording = transcript::data_dir().join(format!("{name}.{seat}.jsonl"));
+    let cmd = format!(
+        "python3 '{}' replay '{}' 2 '{}'",
+        bots_dir().join("kit_bot.py").display(),
+        recording.display(),
+        log.display()
+    );
+    format!(
+        "ugr-bot(cmd=\"{}\",timeout={timeout})",
+        cmd.replace('"', "\\\"")
+    )
+}
+
+#[test]
+fn the_recorded_games_replay_through_poda_byte_for_byte() {
+    // Each seat is a bot answering as the kit's bot did in the real referee's game; poda
+    // referees. The game, the final score and every byte each bot reads must be the
+    // referee's.
+    let dir = std::env::temp_dir().join(format!("poda-ugr-replay-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // The referee's `-t 2`, and no `-t` (the bots are told 0).
+    for (name, timeout) in [
+        ("greedy-p1-vs-random-p2", "2s"),
+        ("random-p1-vs-greedy-p2", "2s"),
+        ("greedy-p1-vs-random-p2-no-t", "0"),
+    ] {
+        let logs = ["p1", "p2"].map(|seat| dir.join(format!("{name}.{seat}.log")));
+        let start = Kalah::default();
+        let mut first = build_agent(&start, &replay_bot(name, "p1", &logs[0], timeout)).unwrap();
+        let mut second = build_agent(&start, &replay_bot(name, "p2", &logs[1], timeout)).unwrap();
+        let record = play_game(
+            &start,
+            [first.as_mut(), second.as_mut()],
+            &setup(0, Vec::new()),
+            &mut |_, _, _| {},
+        );
+        assert_eq!(record.reason, None, "{name}: {record:?}");
+        // The referee's final count, from its own output.
+        let (end, _) = poda_core::play_line(&start, &record.moves.join(" ")).unwrap();
+        let stores = (end.store(Player::First), end.store(Player::Second));
+        let (s1, s2) = transcript::final_scores(name).expect("a result block");
+        assert_eq!((stores.0 as u32, stores.1 as u32), (s1, s2), "{name}");
+        // Ending the games sends END; then each log holds all the bot read.
+        drop(first);
+        drop(second);
+        for (seat, log) in ["p1", "p2"].iter().zip(&logs) {
+            let read = std::fs::read_to_string(log).unwrap();
+            let (_, game) = transcript::read(&format!("{name}.{seat}"))
+                .into_iter()
+                .find(|(proc, _)| *proc == 2)
+                .expect("the game process");
+            assert_eq!(read, game.referee_until_end(), "{name} {seat}");
+        }
+    }
+    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
@@ -252,12 +263,12 @@ fn opponent_moves_are_recovered() {
     }
     assert!(checked > 3000, "{checked}");
     let start = Kalah::default();
-    let line = getmove_line(&start, &[]);
-    assert_eq!(line, "GETMOVE 0 0 0 4 4 4 4 4 4 0 4 4 4 4 4 4");
+    let line = Command::get_move(&start, &[]).wire();
+    assert_eq!(line, "GETMOVE\n0 0 0 4 4 4 4 4 4 0 4 4 4 4 4 4");
     let (after, _) = poda_core::play_line(&start, "1").unwrap();
     assert_eq!(
-        getmove_line(&after, &[1]),
-        "GETMOVE 1 1 1 1 0 4 4 4 4 4 0 4 4 4 5 5 5"
+        Command::get_move(&after, &[1]).wire(),
+        "GETMOVE\n1 1 1 1 0 4 4 4 4 4 0 4 4 4 5 5 5"
     );
     assert_eq!(after.to_move(), Player::Second);
 }

@@ -7,15 +7,23 @@
 //! | `grace` | extra time allowed per move for pipes and process start-up | 500ms |
 //! | `startup` | time allowed for each set-up command (`game`, `clear_board`, `play`) | 10s |
 //! | `log` | file the program's stderr is appended to | a file per command in the temp directory |
-//! | `dialect` | `native` (poda's notation) or `openspiel` (OpenSpiel's action strings) | native |
+//! | `protocol` (or `dialect`) | `native` (poda's notation; `htp` and `gtp` name it too) or `openspiel` (OpenSpiel's action strings) | native |
+//! | `setup` | commands sent once after each start of the program, separated by `;` (e.g. `param_mohex max_time 1`) | none |
 //!
-//! Per game: the program is (re)started if needed, told the game (`game SPEC` if it knows the
-//! command, otherwise `boardsize` where the game has a size), `clear_board`, every move of
-//! the game with `play COLOUR MOVE` (learned through [`Agent::observe`]), and asked
-//! `genmove COLOUR` on its turns. A program that crashes, overruns its time, answers
-//! `resign`, an unparsable or illegal move, or rejects a legal move fails the move; in a match
-//! that is a loss with the reason recorded. After a timeout the program is killed and a fresh
-//! one is started for the next game.
+//! Per game: the program is (re)started if needed (and then sent the `setup` commands, each
+//! of which must succeed), told the game (`game SPEC` if it knows the command, otherwise
+//! `boardsize` where the game has a size), `time_settings 0 T 1` if it knows the command,
+//! `clear_board`, every move of the game with `play COLOUR MOVE` (learned through
+//! [`Agent::observe`]), and asked `genmove COLOUR` on its turns. A program that crashes,
+//! overruns its time, answers `resign`, an error, an unparsable or illegal move, or rejects a
+//! legal move fails the move; in a match that is a loss with the reason recorded. After any
+//! failure the program is killed and a fresh one is started for the next game (MoHex, for
+//! one, answers `genmove` with an error or crashes in some positions it sees as lost).
+//!
+//! MoHex 2.0 (benzene) as an opponent on 9x9, one second a move (it has no `time_settings`;
+//! its own search stops at `max_time`, and takes up to about twice that, hence the limit):
+//! `external(cmd="mohex --quiet --use-logfile=false",protocol=htp,movetime=3s,setup="param_mohex max_time 1; param_mohex num_threads 1")`,
+//! plus `param_game allow_swap 1` in `setup` for `hex(swap=true)`.
 
 use poda_proto::gtp::client::{ClientError, GtpClient, Reply};
 
@@ -46,13 +54,15 @@ pub struct ExternalConfig {
     pub grace: Duration,
     pub startup: Duration,
     pub dialect: Dialect,
+    /// Commands sent after each start of the program.
+    pub setup: Vec<String>,
 }
 
 impl ExternalConfig {
     /// Reads an `external(...)` spec.
     pub fn from_spec(spec: &Spec) -> Result<ExternalConfig, SpecError> {
         spec.expect_keys(&[
-            "cmd", "movetime", "time", "grace", "startup", "log", "dialect",
+            "cmd", "movetime", "time", "grace", "startup", "log", "dialect", "protocol", "setup",
         ])?;
         let cmd = spec.get("cmd").ok_or_else(|| {
             spec.bad_value("cmd", "", "external needs cmd=\"program and arguments\"")
@@ -63,11 +73,36 @@ impl ExternalConfig {
             Some(path) => PathBuf::from(path),
             None => default_log(cmd),
         });
-        let dialect = match spec.get("dialect") {
-            None => Dialect::Native,
-            Some(d) => Dialect::parse(d)
-                .ok_or_else(|| spec.bad_value("dialect", d, "expected native or openspiel"))?,
+        let dialect = match (spec.get("protocol"), spec.get("dialect")) {
+            (Some(_), Some(_)) => {
+                return Err(spec.bad_value(
+                    "dialect",
+                    spec.get("dialect").unwrap_or_default(),
+                    "give protocol or dialect, not both",
+                ))
+            }
+            (None, None) => Dialect::Native,
+            (Some(d), None) | (None, Some(d)) => {
+                let key = if spec.get("protocol").is_some() {
+                    "protocol"
+                } else {
+                    "dialect"
+                };
+                Dialect::parse(d).ok_or_else(|| {
+                    spec.bad_value(key, d, "expected native, htp, gtp or openspiel")
+                })?
+            }
         };
+        let setup = spec
+            .get("setup")
+            .map(|text| {
+                text.split(';')
+                    .map(str::trim)
+                    .filter(|c| !c.is_empty())
+                    .map(str::to_string)
+                    .collect()
+            })
+            .unwrap_or_default();
         let movetime = spec.movetime_opt()?.unwrap_or(DEFAULT_MOVETIME);
         Ok(ExternalConfig {
             process,
@@ -75,6 +110,7 @@ impl ExternalConfig {
             grace: spec.duration_opt("grace")?.unwrap_or(DEFAULT_GRACE),
             startup: spec.duration_opt("startup")?.unwrap_or(DEFAULT_STARTUP),
             dialect,
+            setup,
         })
     }
 }
@@ -191,6 +227,12 @@ impl<G: Game> ExternalAgent<G> {
         let client = GtpClient::spawn(&self.config.process)
             .map_err(|e| AgentError::Crashed(format!("{e}{log}")))?;
         self.client = Some(client);
+        for command in self.config.setup.clone() {
+            if let Err(e) = self.exchange(&command, self.config.startup) {
+                self.restart = true;
+                return Err(e);
+            }
+        }
         Ok(())
     }
 }
@@ -212,6 +254,8 @@ impl<G: PlayerGame> ExternalAgent<G> {
                 })?,
             };
             self.exchange(&format!("game {spec}"), startup)?;
+        } else if let Some(command) = hooks.boardsize_command(start) {
+            self.exchange(&command, startup)?;
         }
         if self.exchange("known_command time_settings", startup)? == "true" {
             let secs = self.config.movetime.as_secs_f64();
@@ -309,7 +353,15 @@ impl<G: PlayerGame> Agent<G> for ExternalAgent<G> {
         }
         let me = game.to_move();
         let line = format!("genmove {}", hooks.colour_name(game, dialect, me));
-        let text = self.exchange(&line, self.config.movetime + self.config.grace)?;
+        let answer = self.exchange(&line, self.config.movetime + self.config.grace);
+        let text = match answer {
+            Ok(text) => text,
+            Err(e) => {
+                // A program that failed a move starts afresh for the next game.
+                self.restart = true;
+                return Err(e);
+            }
+        };
         let text = text.trim();
         if text.eq_ignore_ascii_case("resign") {
             return Err(AgentError::Other("resigned".into()));

@@ -20,6 +20,7 @@ pub mod hex_agents;
 pub mod hybrid;
 pub mod kalah_hybrid;
 pub mod kalah_perfect;
+mod lazy;
 pub mod misere_hybrid;
 pub mod perfect;
 pub mod sessions;

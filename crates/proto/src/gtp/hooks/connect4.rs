@@ -35,6 +35,10 @@ impl ProtocolHooks<Connect4> for Connect4Hooks {
         Some(format!("{mark}{mv}"))
     }
 
+    fn boardsize_command(&self, game: &Connect4) -> Option<String> {
+        Some(format!("boardsize {} {}", game.width(), game.height()))
+    }
+
     fn boardsize(&self, _game: &Connect4, dims: &[u32]) -> Result<Connect4, String> {
         match *dims {
             [width, height] => Connect4::with_size(width, height).map_err(|e| e.to_string()),

@@ -101,6 +101,11 @@ impl ProtocolHooks<Hex> for HexHooks {
         }
     }
 
+    /// HTP's square form, `boardsize N N` (benzene and HexGui both read it).
+    fn boardsize_command(&self, game: &Hex) -> Option<String> {
+        Some(format!("boardsize {0} {0}", game.size()))
+    }
+
     fn boardsize(&self, game: &Hex, dims: &[u32]) -> Result<Hex, String> {
         let size = match *dims {
             [n] => n,

@@ -101,6 +101,10 @@ impl<G: ProtocolGame> ProtocolHooks<Misere<G>> for MisereHooks<G> {
         G::protocol().write_move(game.inner(), dialect, player, mv)
     }
 
+    fn boardsize_command(&self, game: &Misere<G>) -> Option<String> {
+        G::protocol().boardsize_command(game.inner())
+    }
+
     fn boardsize(&self, game: &Misere<G>, dims: &[u32]) -> Result<Misere<G>, String> {
         G::protocol().boardsize(game.inner(), dims).map(Misere::new)
     }

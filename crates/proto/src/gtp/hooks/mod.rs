@@ -59,7 +59,7 @@ impl Dialect {
     /// Parses `native` or `openspiel`.
     pub fn parse(text: &str) -> Option<Dialect> {
         match text.to_ascii_lowercase().as_str() {
-            "native" | "poda" | "htp" => Some(Dialect::Native),
+            "native" | "poda" | "htp" | "gtp" => Some(Dialect::Native),
             "openspiel" | "open_spiel" => Some(Dialect::OpenSpiel),
             _ => None,
         }
@@ -132,6 +132,12 @@ pub trait ProtocolHooks<G: Game>: Sync {
                 .openspiel_action_string(game, player, mv)
                 .unwrap_or_else(|| game.format_move(mv)),
         }
+    }
+
+    /// The command that sets a program's board to `game`'s size (`boardsize ...`), for
+    /// programs that do not know `game SPEC`; `None` for a game without a board size.
+    fn boardsize_command(&self, _game: &G) -> Option<String> {
+        None
     }
 
     /// The new start position after `boardsize` with one or two numbers.
