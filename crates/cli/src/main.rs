@@ -43,6 +43,9 @@ enum Command {
     List(cmd::list::ListArgs),
     /// Build or resume an opening book (Connect 4).
     Book(cmd::book::BookArgs),
+    /// Build, resume or check a Kalah endgame database (exact values of every position with
+    /// up to N seeds in the pits).
+    Endgame(cmd::endgame::EndgameArgs),
     /// Speak the engine protocol (GTP framing, any game; OpenSpiel's GTP bot can drive it).
     Engine(cmd::engine::EngineArgs),
     /// The Hex Text Protocol for HexGui and Hex referees (`poda engine --game hex`).
@@ -96,6 +99,7 @@ fn main() -> ExitCode {
         Command::List(a) => cmd::list::run(a),
         Command::Solve(a) => cmd::solve::run(a),
         Command::Book(a) => cmd::book::run(a),
+        Command::Endgame(a) => cmd::endgame::run(a),
         Command::Engine(a) => cmd::engine::run(a),
         Command::Htp(a) => cmd::htp::run(a),
         Command::UgrBot(a) => cmd::ugr_bot::run(a),

@@ -5,6 +5,7 @@ use crate::factory::PlayerGame;
 use crate::hex_agents::{hexmcts, HexEngineAgent};
 use crate::hybrid::HybridAgent;
 use crate::kalah_hybrid::Hybrid;
+use crate::kalah_perfect::KalahPerfect;
 use crate::misere_hybrid::MisereHybrid;
 use crate::perfect::PerfectAgent;
 use crate::ugr_bot::UgrBot;
@@ -135,9 +136,21 @@ impl PlayerGame for Kalah {
     fn extra_agents() -> Vec<AgentEntry<Kalah>> {
         vec![
             AgentEntry {
+                name: "perfect",
+                help: "perfect(tt=64,book=true,db=true): a move keeping the game's value (largest \
+                       final margin; among equals the quickest win or slowest loss), from the \
+                       opening book and the exact solver (up to 6 pits and 4 seeds a pit)",
+                build: |g, spec| {
+                    Ok(AgentRecipe::Agent(Box::new(KalahPerfect::from_spec(
+                        g, spec,
+                    )?)))
+                },
+            },
+            AgentEntry {
                 name: "hybrid",
-                help: "hybrid(movetime=1s,eval=positional,solve=30,tt=64): the engine, then the \
-                       exact solver once at most `solve` seeds are left in the pits",
+                help: "hybrid(movetime=1s,eval=positional,solve=30,tt=64,extend=true): the perfect player's \
+                       move from its book, or from the exact solver when it answers in time \
+                       (at most `solve` seeds in the pits), else the engine (extend=true); best",
                 build: |g, spec| Ok(AgentRecipe::Agent(Box::new(Hybrid::from_spec(g, spec)?))),
             },
             AgentEntry {
@@ -151,13 +164,11 @@ impl PlayerGame for Kalah {
         ]
     }
 
-    /// The engine with the default evaluator (exact in the endgame), extra turns costing no
-    /// depth; see docs/benchmarks/kalah.md (sections 2, 7 and 9) for the measurements behind
-    /// the choice.
+    /// The perfect player's move where its book has the position or the solver finds it in
+    /// time, else the engine with the default evaluator (exact in the endgame), extra turns
+    /// costing no depth: the `hybrid` agent with the engine it falls back on set to
+    /// `extend=true` (docs/benchmarks/kalah.md, sections 2, 7, 9 and 11).
     fn best_agent(&self, movetime: &str) -> Spec {
-        Spec::parse(&format!(
-            "engine(movetime={movetime},eval=positional,extend=true)"
-        ))
-        .expect("a valid spec")
+        Spec::parse(&format!("hybrid(movetime={movetime})")).expect("a valid spec")
     }
 }

@@ -3,8 +3,9 @@
 //! - [`factory`]: [`build_agent`] for any game, and [`PlayerGame`], the agents and the `best`
 //!   agent each game adds beyond its catalog; [`games`] implements it for each game.
 //! - [`perfect`], [`hybrid`]: Connect 4's solver-backed players; [`misere_hybrid`]: misère
-//!   Connect 4's (the misère solver, then MCTS); [`kalah_hybrid`]: Kalah's (the engine, then
-//!   the exact solver).
+//!   Connect 4's (the misère solver, then MCTS); [`kalah_perfect`]: Kalah's perfect player
+//!   (opening book, then the exact solver); [`kalah_hybrid`]: Kalah's `best` (the book and
+//!   the solver when they answer in time, else the engine).
 //! - [`hex_agents`]: Hex's pruned engine and MCTS policy.
 //! - [`external`]: `external(cmd=...)`, another program speaking the engine protocol;
 //!   [`ugr_bot`]: `ugr-bot(cmd=...)`, a bot built with the course's Mancala kit. Both drive
@@ -18,6 +19,7 @@ mod games;
 pub mod hex_agents;
 pub mod hybrid;
 pub mod kalah_hybrid;
+pub mod kalah_perfect;
 mod lazy;
 pub mod misere_hybrid;
 pub mod perfect;

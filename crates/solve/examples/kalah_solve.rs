@@ -1,15 +1,19 @@
 //! Solves Kalah positions and prints value, best moves, nodes and time (for benchmarks).
 //!
 //! `cargo run --release -p poda-solve --example kalah_solve -- <pits> <seeds> [moves]
-//! [--empty-capture] [--tt MIB] [--endgame SEEDS] [--etc] [--guess G]
-//! [--random COUNT LEFT]`
+//! [--empty-capture] [--tt MIB] [--endgame SEEDS] [--no-etc] [--threads N]
+//! [--full-margin SEEDS] [--db FILE] [--guess G] [--random COUNT LEFT]`
+//!
+//! With `--db FILE`, the endgame database of the file (capped at `--endgame` seeds if
+//! given) instead of the lazy table.
 //!
 //! With `--random COUNT LEFT`, solves COUNT positions reached by seeded random play when at
 //! most LEFT seeds are left in the pits, one solver (tables kept), and prints the time of each.
 
 use poda_core::{play_line, Game};
-use poda_games::kalah::Kalah;
-use poda_solve::kalah::{KalahSolver, SolverConfig};
+use poda_games::kalah::{EndgameTable, Kalah};
+use poda_solve::kalah::{db, Endgame, KalahSolver, SolverConfig};
+use std::sync::Arc;
 use std::time::Instant;
 
 fn main() {
@@ -18,12 +22,27 @@ fn main() {
     let mut empty = false;
     let mut guess = None;
     let mut random = None;
+    let mut db_path: Option<String> = None;
+    let mut perfect = false;
     let mut positional = Vec::new();
     let mut i = 0;
     while i < args.len() {
         match args[i].as_str() {
             "--empty-capture" => empty = true,
-            "--etc" => config.etc = true,
+            "--no-etc" => config.etc = false,
+            "--threads" => {
+                i += 1;
+                config.threads = args[i].parse().expect("threads");
+            }
+            "--full-margin" => {
+                i += 1;
+                config.full_margin = args[i].parse().expect("seeds");
+            }
+            "--db" => {
+                i += 1;
+                db_path = Some(args[i].clone());
+            }
+            "--perfect" => perfect = true,
             "--random" => {
                 random = Some((
                     args[i + 1].parse::<usize>().expect("count"),
@@ -52,12 +71,33 @@ fn main() {
     let moves = positional.get(2).cloned().unwrap_or_default();
     let start = Kalah::new(pits, seeds, empty).expect("a valid size");
     let (game, _) = play_line(&start, &moves).expect("legal moves");
+    let began = Instant::now();
+    let endgame = match &db_path {
+        Some(p) => Endgame::Db(Arc::new(
+            db::open(
+                std::path::Path::new(p),
+                pits,
+                empty,
+                if config.endgame_seeds == SolverConfig::default().endgame_seeds {
+                    127
+                } else {
+                    config.endgame_seeds
+                },
+            )
+            .expect("a database file"),
+        )),
+        None => Endgame::Lazy(Arc::new(EndgameTable::new(
+            pits,
+            empty,
+            config.endgame_seeds,
+            config.endgame_entries,
+        ))),
+    };
     if let Some((count, left)) = random {
-        random_positions(&game, &config, count, left);
+        random_positions(&game, &config, endgame, count, left, perfect);
         return;
     }
-    let began = Instant::now();
-    let mut solver = KalahSolver::new(&game, &config).expect("a solvable size");
+    let mut solver = KalahSolver::with(&game, &config, endgame).expect("a solvable size");
     let built = began.elapsed();
     let score = match guess {
         Some(g) => game.board().margin() + solver.future(game.board(), g),
@@ -82,9 +122,16 @@ fn main() {
 }
 
 /// Solves `count` positions of random games from `game` once at most `left` seeds remain.
-fn random_positions(game: &Kalah, config: &SolverConfig, count: usize, left: u32) {
+fn random_positions(
+    game: &Kalah,
+    config: &SolverConfig,
+    endgame: Endgame,
+    count: usize,
+    left: u32,
+    perfect: bool,
+) {
     let mut rng = poda_core::Rng::new(2024);
-    let mut solver = KalahSolver::new(game, config).expect("a solvable size");
+    let mut solver = KalahSolver::with(game, config, endgame).expect("a solvable size");
     let mut times = Vec::new();
     while times.len() < count {
         let mut pos = *game;
@@ -99,6 +146,18 @@ fn random_positions(game: &Kalah, config: &SolverConfig, count: usize, left: u32
         let nodes = solver.nodes();
         let score = solver.solve(&pos);
         let t = began.elapsed().as_secs_f64();
+        if perfect {
+            let mut memo = std::collections::HashMap::new();
+            let c = solver.choose(&pos, None, 50_000_000, &mut memo);
+            println!(
+                "  choose {} keeping {:?} plies {:?} memo {} in {:.1} ms",
+                c.pit,
+                poda_solve::kalah::perfect::pits_of(c.keeping),
+                c.plies,
+                memo.len(),
+                began.elapsed().as_secs_f64() * 1000.0 - t * 1000.0
+            );
+        }
         println!(
             "{} {:?}: {score:+} in {:.1} ms, {} nodes",
             pos.board_string(),

@@ -9,7 +9,8 @@
 //! - [`Book`]: the opening book committed with the crate; [`build_book`] builds or resumes one.
 //! - [`run_lines`]: Pons' test protocol (positions in, scores out), the body of
 //!   `poda solve connect4` and of the `c4bench` example.
-// One `unsafe` block, allowed where it stands: the table's cache prefetch (`table.rs`).
+// Two `unsafe` blocks, allowed where they stand: memory hints (huge pages, cache prefetch)
+// for the large tables, in `mem.rs`.
 #![deny(unsafe_code)]
 
 pub mod analysis;
@@ -18,6 +19,7 @@ pub mod build;
 mod frame;
 pub mod hex;
 pub mod kalah;
+mod mem;
 pub mod misere;
 pub mod position;
 pub mod run;

@@ -69,44 +69,6 @@ const _: () = assert!(WORK_SHIFT + WORK_BITS == CHECK_SHIFT);
 #[repr(C, align(64))]
 struct Bucket([u64; WAYS]);
 
-/// Asks Linux to back the table with transparent huge pages (2 MiB) where it allows them
-/// on request (`madvise` mode, as on the project's machine). A large table is read at
-/// random, and with 4 KiB pages nearly every bucket load also misses the TLB; with 2 MiB
-/// pages a 64 MiB table needs only 32 TLB entries. A hint only: nothing changes if the
-/// kernel declines. Elsewhere a no-op. Called on the empty allocation, before its pages
-/// are first touched.
-fn advise_huge_pages(buckets: &mut Vec<Bucket>) {
-    #[cfg(target_os = "linux")]
-    {
-        let len = buckets.capacity() * std::mem::size_of::<Bucket>();
-        if len >= HUGE_PAGE {
-            let start = buckets.as_mut_ptr() as usize;
-            let aligned = start.next_multiple_of(HUGE_PAGE);
-            let end = (start + len) / HUGE_PAGE * HUGE_PAGE;
-            if end > aligned {
-                // SAFETY: madvise only gives the kernel a hint about how to back pages of
-                // memory this vector has allocated ([aligned, end) lies inside its
-                // capacity); MADV_HUGEPAGE changes no contents and no permissions, and its
-                // result is only advice.
-                #[allow(unsafe_code)]
-                unsafe {
-                    libc::madvise(
-                        aligned as *mut libc::c_void,
-                        end - aligned,
-                        libc::MADV_HUGEPAGE,
-                    );
-                }
-            }
-        }
-    }
-    #[cfg(not(target_os = "linux"))]
-    let _ = buckets;
-}
-
-/// Size of a transparent huge page on x86-64 Linux.
-#[cfg(target_os = "linux")]
-const HUGE_PAGE: usize = 2 << 20;
-
 /// What the table knows about a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Hit {
@@ -161,7 +123,7 @@ impl Table {
             index_bits += 1;
         }
         let mut buckets = Vec::with_capacity(1 << index_bits);
-        advise_huge_pages(&mut buckets);
+        crate::mem::advise_huge_pages(&mut buckets);
         // Writing every bucket now (not a lazily mapped zeroed allocation) moves the page
         // faults out of the first searches.
         buckets.resize(1 << index_bits, Bucket::default());
@@ -247,19 +209,7 @@ impl Table {
     /// nothing waits for it, so the loads of several buckets overlap). A no-op off x86-64.
     #[inline]
     pub fn prefetch(&self, key: u64) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            let bucket: *const Bucket = &self.buckets[self.locate(key).0];
-            // SAFETY: a prefetch is only a hint to the cache: it changes nothing the program
-            // can observe and cannot fault; the pointer comes from a live reference anyway.
-            #[allow(unsafe_code)]
-            unsafe {
-                use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-                _mm_prefetch::<_MM_HINT_T0>(bucket.cast());
-            }
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = key;
+        crate::mem::prefetch(&self.buckets[self.locate(key).0]);
     }
 
     /// Looks a key up.

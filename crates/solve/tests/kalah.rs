@@ -47,6 +47,8 @@ fn small_config(endgame_seeds: u32, etc: bool) -> SolverConfig {
         endgame_seeds,
         endgame_entries: 1 << 22,
         etc,
+        threads: 1,
+        ..SolverConfig::default()
     }
 }
 
@@ -137,14 +139,26 @@ fn values_best_moves_and_variations_agree() {
 
 #[test]
 fn configurations_agree_on_late_kalah_6_4_positions() {
-    // Positions with 16..=22 seeds left: the endgame table, the search alone, ETC on or off
-    // and a tiny table (many replacements) must give one value.
+    // Positions with 16..=22 seeds left: the endgame table, the search alone, ETC on or off,
+    // two threads and a tiny table (many replacements) must give one value.
     let start = Kalah::default();
     let mut rng = Rng::new(2000);
-    let mut solvers: Vec<KalahSolver> = [(0, false), (0, true), (12, true), (18, false)]
-        .iter()
-        .map(|&(endgame, etc)| KalahSolver::new(&start, &small_config(endgame, etc)).unwrap())
-        .collect();
+    let mut solvers: Vec<KalahSolver> = [
+        (0, false, 1),
+        (0, true, 2),
+        (12, true, 1),
+        (18, false, 1),
+        (4, true, 2),
+    ]
+    .iter()
+    .map(|&(endgame, etc, threads)| {
+        let config = SolverConfig {
+            threads,
+            ..small_config(endgame, etc)
+        };
+        KalahSolver::new(&start, &config).unwrap()
+    })
+    .collect();
     let mut checked = 0;
     while checked < 25 {
         let mut game = start;

@@ -1,4 +1,5 @@
-//! `poda book`: builds (or resumes) an opening book. Connect 4 only for now.
+//! `poda book`: builds (or resumes) an opening book: Connect 4 (here) and Kalah
+//! (`book_kalah`).
 
 use crate::input;
 use anyhow::{Context, Result};
@@ -11,18 +12,21 @@ use std::time::Instant;
 
 #[derive(Args, Debug)]
 pub struct BookArgs {
-    /// Game spec: connect4.
+    /// Game spec: connect4, or kalah(pits=M,seeds=N,empty_capture=B) up to 6 pits and 4
+    /// seeds a pit.
     pub game: String,
-    /// Store the perfect player's decision nodes up to this many plies.
-    #[arg(long, default_value_t = 12)]
-    pub depth: i32,
+    /// Store the perfect player's decision nodes up to this many plies (default: 12 for
+    /// Connect 4, 40 for Kalah).
+    #[arg(long)]
+    pub depth: Option<i32>,
     /// Decision nodes up to this many plies get every child's exact score (for --analyze).
     #[arg(long, default_value_t = 1)]
     pub full_depth: i32,
     /// A decision node that a fresh solver decides within this many nodes is left to the
-    /// search (not stored, not expanded); 0 stores every node.
-    #[arg(long, default_value_t = poda_solve::build::DEFAULT_PROBE_NODES)]
-    pub probe_nodes: u64,
+    /// search (not stored, not expanded); 0 stores every node (default: 4,000,000 for
+    /// Connect 4, 1,000,000 for Kalah).
+    #[arg(long)]
+    pub probe_nodes: Option<u64>,
     /// Table of the probe's solver, in MiB (the perfect player's default).
     #[arg(long, default_value_t = poda_solve::build::DEFAULT_PROBE_MIB)]
     pub probe_tt: usize,
@@ -41,32 +45,51 @@ pub struct BookArgs {
     pub from_scratch: bool,
     /// The resumable text file; results are appended at once, so an interrupted build
     /// resumes where it stopped.
-    #[arg(long, default_value = "book-7x6.partial")]
-    pub partial: PathBuf,
-    /// The compact binary book to write at the end (the format of
-    /// crates/solve/data/book-7x6.bin).
-    #[arg(long, default_value = "book-7x6.bin")]
-    pub out: PathBuf,
+    #[arg(long)]
+    pub partial: Option<PathBuf>,
+    /// The compact binary book to write at the end (default: book-7x6.bin, the format of
+    /// crates/solve/data/book-7x6.bin, or kalah-M-N[-empty].book).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
     /// Solve nothing: write the book that the partial file (and the committed book) holds
     /// now, for example to ship a long build stopped between two levels.
     #[arg(long)]
     pub write_only: bool,
 }
 
-/// Books exist for the standard Connect 4 only.
+/// Books exist for the standard Connect 4 (here) and for Kalah (`book_kalah`); the cluster's
+/// book units take Connect 4 only.
 pub(crate) fn check_game(game: &str) -> Result<()> {
     let spec = Spec::parse(game).map_err(|e| input::bad(&format!("game '{game}'"), e))?;
     input::game(game)?;
     if !matches!(spec.name.as_str(), "connect4" | "connect_four") || !spec.args.is_empty() {
         return Err(input::user(
-            "opening books exist for the standard 7x6 connect4 only",
+            "opening books exist for the standard 7x6 connect4 and for kalah",
         ));
     }
     Ok(())
 }
 
 pub fn run(args: BookArgs) -> Result<()> {
+    let spec =
+        Spec::parse(&args.game).map_err(|e| input::bad(&format!("game '{}'", args.game), e))?;
+    if matches!(spec.name.as_str(), "kalah" | "mancala") {
+        input::game(&args.game)?;
+        return super::book_kalah::run(&spec, &args);
+    }
     check_game(&args.game)?;
+    let depth = args.depth.unwrap_or(12);
+    let probe_nodes = args
+        .probe_nodes
+        .unwrap_or(poda_solve::build::DEFAULT_PROBE_NODES);
+    let partial = args
+        .partial
+        .clone()
+        .unwrap_or_else(|| PathBuf::from("book-7x6.partial"));
+    let out = args
+        .out
+        .clone()
+        .unwrap_or_else(|| PathBuf::from("book-7x6.bin"));
     if args.threads == 0 || args.tt == 0 || args.probe_tt == 0 {
         return Err(input::user(
             "--threads, --tt and --probe-tt must be at least 1",
@@ -82,12 +105,12 @@ pub fn run(args: BookArgs) -> Result<()> {
             args.roots.clone()
         },
         full_depth: args.full_depth,
-        depth: args.depth,
-        probe_nodes: args.probe_nodes,
+        depth,
+        probe_nodes,
         probe_mib: args.probe_tt,
         threads: args.threads,
         table_mib: args.tt,
-        partial: args.partial.clone(),
+        partial: partial.clone(),
         base: if args.from_scratch {
             Book::empty()
         } else {
@@ -96,15 +119,15 @@ pub fn run(args: BookArgs) -> Result<()> {
     };
     let start = Instant::now();
     if args.write_only {
-        if !args.partial.exists() {
+        if !partial.exists() {
             return Err(input::user(format!(
                 "--write-only: no partial file {}",
-                args.partial.display()
+                partial.display()
             )));
         }
         let book = book_from_partial(&opts.base, &opts.partial)
-            .with_context(|| format!("reading {}", args.partial.display()))?;
-        return write_book(&args.out, &book, start);
+            .with_context(|| format!("reading {}", partial.display()))?;
+        return write_book(&out, &book, start);
     }
     let bar = ProgressBar::new(0);
     bar.set_style(
@@ -127,15 +150,10 @@ pub fn run(args: BookArgs) -> Result<()> {
             ));
         }
     })
-    .with_context(|| {
-        format!(
-            "building the book (partial file {})",
-            args.partial.display()
-        )
-    })?;
+    .with_context(|| format!("building the book (partial file {})", partial.display()))?;
     bar.finish_and_clear();
     print_levels(&report.levels);
-    write_book(&args.out, &book, start)
+    write_book(&out, &book, start)
 }
 
 /// What each level of decision nodes held: (nodes, stored, left to the search) by ply.

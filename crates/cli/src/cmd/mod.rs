@@ -3,6 +3,8 @@
 pub mod analyze;
 pub mod bench;
 pub mod book;
+mod book_kalah;
+pub mod endgame;
 pub mod engine;
 pub mod explain;
 pub mod htp;

@@ -33,9 +33,16 @@ pub struct SolveArgs {
     #[arg(long)]
     pub keep_table: bool,
     /// Kalah: positions with at most this many seeds in the pits come from the endgame
-    /// table (0: none).
+    /// database (or, without one, the lazily filled table; 0: none).
     #[arg(long)]
     pub endgame: Option<u32>,
+    /// Kalah: the endgame database file (`poda endgame` builds it; default: the one it
+    /// writes, if present), or `none`.
+    #[arg(long)]
+    pub db: Option<String>,
+    /// Kalah: threads of the search (default 2).
+    #[arg(long)]
+    pub threads: Option<usize>,
 }
 
 /// The games that have a solver.

@@ -9,23 +9,36 @@ use super::solve::SolveArgs;
 use crate::input;
 use anyhow::{Context, Result};
 use poda_core::{Game, Player, Spec};
-use poda_games::kalah::Kalah;
-use poda_solve::kalah::{KalahSolver, SolverConfig};
+use poda_games::kalah::{EndgameTable, Kalah};
+use poda_solve::kalah::{db, Endgame, KalahSolver, SolverConfig};
 use serde_json::{json, Value};
 use std::io::{BufRead, Write};
+use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Instant;
 
 pub fn run(spec: &Spec, args: &SolveArgs) -> Result<()> {
     let start =
         Kalah::from_spec(spec).map_err(|e| input::bad(&format!("game '{}'", args.game), e))?;
-    let mut config = SolverConfig::default();
+    let mut config = SolverConfig {
+        threads: DEFAULT_THREADS,
+        ..SolverConfig::default()
+    };
     if let Some(mib) = args.tt {
         config.tt_mib = mib;
     }
     if let Some(seeds) = args.endgame {
         config.endgame_seeds = seeds;
     }
-    let mut solver = KalahSolver::new(&start, &config).map_err(|e| input::bad(&start.spec(), e))?;
+    if let Some(threads) = args.threads {
+        if threads == 0 {
+            return Err(input::user("--threads must be at least 1"));
+        }
+        config.threads = threads;
+    }
+    let endgame = endgame(&start, args, &config)?;
+    let mut solver =
+        KalahSolver::with(&start, &config, endgame).map_err(|e| input::bad(&start.spec(), e))?;
     match &args.moves {
         Some(moves) => {
             let (game, _) = input::position(&start, moves)?;
@@ -36,6 +49,34 @@ pub fn run(spec: &Spec, args: &SolveArgs) -> Result<()> {
         }
         None => lines(&mut solver, &start, args),
     }
+}
+
+/// Default threads of `poda solve kalah`: the project's machine has two cores.
+const DEFAULT_THREADS: usize = 2;
+
+/// The endgame database `--db` names (or the default file, if there is one), capped at
+/// `--endgame` seeds; else the lazily filled table.
+fn endgame(start: &Kalah, args: &SolveArgs, config: &SolverConfig) -> Result<Endgame> {
+    let (pits, empty) = (start.pits(), start.empty_capture());
+    let cap = args.endgame.unwrap_or(db::MAX_DB_SEEDS);
+    let path = match args.db.as_deref() {
+        Some("none") => None,
+        Some(p) => Some(PathBuf::from(p)),
+        None => db::default_path(pits, empty).filter(|p| p.exists()),
+    };
+    if let Some(path) = path {
+        if cap > 0 {
+            let db = db::open(&path, pits, empty, cap).map_err(|e| input::user(e.to_string()))?;
+            return Ok(Endgame::Db(Arc::new(db)));
+        }
+    }
+    let table = EndgameTable::new(
+        pits,
+        empty,
+        config.endgame_seeds.min(start.total_seeds()),
+        config.endgame_entries,
+    );
+    Ok(Endgame::Lazy(Arc::new(table)))
 }
 
 /// What was found for one position.

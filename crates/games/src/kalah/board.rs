@@ -75,6 +75,21 @@ impl Board {
         board
     }
 
+    /// A board with empty stores from both sides' pits in ring order (own `Pm..P1`, then the
+    /// opponent's `Pm..P1`, as [`Board::pit_cells`] gives them): `cells.len()` is `2 * pits`.
+    pub fn from_pit_cells(cells: &[u16]) -> Board {
+        let m = cells.len() / 2;
+        assert!((1..=MAX_PITS).contains(&m) && cells.len() == 2 * m);
+        let mut board = Board {
+            cells: [0; RING],
+            opp_store: 0,
+            pits: m as u8,
+        };
+        board.cells[..m].copy_from_slice(&cells[..m]);
+        board.cells[m + 1..2 * m + 1].copy_from_slice(&cells[m..]);
+        board
+    }
+
     /// Pits per side.
     #[inline]
     pub fn pits(&self) -> usize {

@@ -80,6 +80,23 @@ impl Ranker {
         rank
     }
 
+    /// Steps `cells` to the configuration of the next rank with the same total (the
+    /// lexicographic successor, first cell most significant); false after the last one.
+    pub fn next_same_total(cells: &mut [u16]) -> bool {
+        let Some(j) = cells.iter().rposition(|&c| c > 0) else {
+            return false;
+        };
+        if j == 0 {
+            return false;
+        }
+        let t = cells[j];
+        cells[j] = 0;
+        cells[j - 1] += 1;
+        let last = cells.len() - 1;
+        cells[last] = t - 1;
+        true
+    }
+
     /// The configuration of a rank (the inverse of [`Ranker::rank`]), for tests and tools.
     pub fn unrank(&self, mut rank: u64) -> Vec<u16> {
         let p = self.pits;
@@ -123,6 +140,28 @@ mod tests {
                 assert!(total <= 7);
                 assert_eq!(r.rank(cells.iter().copied(), total), rank, "{cells:?}");
             }
+        }
+    }
+
+    #[test]
+    fn next_same_total_walks_the_ranks_in_order() {
+        let r = Ranker::new(4, 6).unwrap();
+        for total in 0..=6u32 {
+            let first = if total == 0 {
+                0
+            } else {
+                r.count_up_to(total - 1)
+            };
+            let mut cells = r.unrank(first);
+            let mut rank = first;
+            loop {
+                assert_eq!(r.rank(cells.iter().copied(), total), rank);
+                if !Ranker::next_same_total(&mut cells) {
+                    break;
+                }
+                rank += 1;
+            }
+            assert_eq!(rank + 1, r.count_up_to(total));
         }
     }
 

@@ -1,29 +1,32 @@
 //! The Kalah solver's transposition table: bounds on the exact future margin of a pit
-//! configuration, keyed by its perfect rank.
+//! configuration, keyed by its perfect rank, shared by the solver's threads without locks.
 //!
 //! - Key: the rank of the pits (`poda_games::kalah::rank`), unique per configuration, stored
 //!   in full (plus one, so 0 marks an empty slot): no false hit is possible.
 //! - Value: a lower and an upper bound on the exact value. The solver searches to the end of
 //!   the game, so a bound never goes stale: storing again *merges* (the larger lower bound,
 //!   the smaller upper bound), whatever window found it.
+//! - Threads: a slot is two atomic words, the data and the key XOR the data (Hyatt and Mann,
+//!   "A lockless transposition table implementation for parallel search", ICGA Journal
+//!   2002); a slot torn by two writers fails the check and reads as empty, so a probe sees
+//!   either a whole entry or none. Two threads may lose one of two racing stores: that
+//!   loses knowledge, never correctness.
 //! - Buckets of [`SLOTS`] slots filling one 64-byte cache line, at `mix64(rank) & mask`: a
 //!   probe costs one memory access. Replacement: a new position takes an empty slot, else the
 //!   slot whose search took the least work (log2 of its nodes), so expensive results stay and
 //!   cheap ones come and go.
 
 use poda_games::kalah::board::mix64;
+use std::sync::atomic::{AtomicU64, Ordering};
 
-/// Slots per bucket: 5 keys of 8 bytes and 5 data words of 4 bytes fill 60 of 64 bytes.
-pub const SLOTS: usize = 5;
+/// Slots per bucket: 4 slots of two 8-byte words fill 64 bytes.
+pub const SLOTS: usize = 4;
 
-/// One cache line of slots.
-#[derive(Clone, Copy, Debug, Default)]
+/// One cache line of slots: `words[2 i]` = key ^ data, `words[2 i + 1]` = data.
+#[derive(Debug, Default)]
 #[repr(C, align(64))]
 struct Bucket {
-    /// rank + 1; 0 = empty.
-    keys: [u64; SLOTS],
-    /// lower + 128 (bits 0-7), upper + 128 (8-15), best pit (16-20), work (21-26).
-    data: [u32; SLOTS],
+    words: [AtomicU64; 2 * SLOTS],
 }
 
 /// What the table knows of a position.
@@ -37,7 +40,7 @@ pub struct Entry {
 }
 
 impl Entry {
-    fn unpack(data: u32) -> Entry {
+    fn unpack(data: u64) -> Entry {
         Entry {
             lower: (data & 0xFF) as i32 - 128,
             upper: ((data >> 8) & 0xFF) as i32 - 128,
@@ -46,11 +49,11 @@ impl Entry {
         }
     }
 
-    fn pack(self) -> u32 {
-        ((self.lower + 128) as u32)
-            | (((self.upper + 128) as u32) << 8)
-            | ((self.best as u32 & 0x1F) << 16)
-            | ((self.work.min(63) as u32) << 21)
+    fn pack(self) -> u64 {
+        ((self.lower + 128) as u64)
+            | (((self.upper + 128) as u64) << 8)
+            | ((self.best as u64 & 0x1F) << 16)
+            | ((self.work.min(63) as u64) << 21)
     }
 }
 
@@ -69,63 +72,84 @@ impl Table {
         } else {
             wanted.next_power_of_two() / 2
         };
+        let mut v = Vec::with_capacity(buckets);
+        crate::mem::advise_huge_pages(&mut v);
+        v.extend((0..buckets).map(|_| Bucket::default()));
         Table {
-            buckets: vec![Bucket::default(); buckets],
+            buckets: v,
             mask: buckets as u64 - 1,
         }
     }
 
     #[inline]
-    fn bucket(&self, rank: u64) -> usize {
-        (mix64(rank) & self.mask) as usize
+    fn bucket(&self, rank: u64) -> &Bucket {
+        &self.buckets[(mix64(rank) & self.mask) as usize]
+    }
+
+    /// The slot of `key` in `b` and its data, if there.
+    #[inline]
+    fn find(b: &Bucket, key: u64) -> Option<(usize, u64)> {
+        (0..SLOTS).find_map(|i| {
+            let check = b.words[2 * i].load(Ordering::Relaxed);
+            let data = b.words[2 * i + 1].load(Ordering::Relaxed);
+            (check ^ data == key && data != 0).then_some((i, data))
+        })
+    }
+
+    /// Starts loading the bucket of `rank` into the cache.
+    #[inline]
+    pub fn prefetch(&self, rank: u64) {
+        crate::mem::prefetch(self.bucket(rank));
     }
 
     /// The bounds known for `rank`.
     #[inline]
     pub fn probe(&self, rank: u64) -> Option<Entry> {
-        let key = rank + 1;
-        let b = &self.buckets[self.bucket(rank)];
-        b.keys
-            .iter()
-            .position(|&k| k == key)
-            .map(|i| Entry::unpack(b.data[i]))
+        Self::find(self.bucket(rank), rank + 1).map(|(_, d)| Entry::unpack(d))
     }
 
     /// Records bounds for `rank`, merging with what is there (see the module doc).
-    pub fn store(&mut self, rank: u64, mut e: Entry) {
+    pub fn store(&self, rank: u64, mut e: Entry) {
         let key = rank + 1;
-        let index = self.bucket(rank);
-        let b = &mut self.buckets[index];
-        if let Some(i) = b.keys.iter().position(|&k| k == key) {
-            let old = Entry::unpack(b.data[i]);
+        let b = self.bucket(rank);
+        let write = |i: usize, data: u64| {
+            b.words[2 * i].store(key ^ data, Ordering::Relaxed);
+            b.words[2 * i + 1].store(data, Ordering::Relaxed);
+        };
+        if let Some((i, data)) = Self::find(b, key) {
+            let old = Entry::unpack(data);
             e.lower = e.lower.max(old.lower);
             e.upper = e.upper.min(old.upper);
             e.work = e.work.max(old.work);
             if e.best == 0 {
                 e.best = old.best;
             }
-            b.data[i] = e.pack();
+            write(i, e.pack());
             return;
         }
-        // The least work goes; among equals, a slot that depends on the key, so that cheap
-        // entries do not always fight over the same slot.
+        // The least work goes (an empty slot first); among equals, a slot that
+        // depends on the key, so that cheap entries do not always fight over the same slot.
         let victim = (0..SLOTS)
             .min_by_key(|&i| {
-                let work = if b.keys[i] == 0 {
+                let data = b.words[2 * i + 1].load(Ordering::Relaxed);
+                let work = if data == 0 {
                     -1
                 } else {
-                    Entry::unpack(b.data[i]).work as i32
+                    Entry::unpack(data).work as i32
                 };
                 (work, (i as u64 + key) % SLOTS as u64)
             })
             .unwrap_or(0);
-        b.keys[victim] = key;
-        b.data[victim] = e.pack();
+        write(victim, e.pack());
     }
 
     /// Empties the table.
     pub fn clear(&mut self) {
-        self.buckets.fill(Bucket::default());
+        for b in &mut self.buckets {
+            for w in &mut b.words {
+                *w.get_mut() = 0;
+            }
+        }
     }
 
     /// Slots in use, per thousand (sampled over the first buckets).
@@ -133,7 +157,11 @@ impl Table {
         let sample = self.buckets.len().min(1000);
         let used: usize = self.buckets[..sample]
             .iter()
-            .map(|b| b.keys.iter().filter(|&&k| k != 0).count())
+            .map(|b| {
+                (0..SLOTS)
+                    .filter(|&i| b.words[2 * i + 1].load(Ordering::Relaxed) != 0)
+                    .count()
+            })
             .sum();
         (used * 1000 / (SLOTS * sample)) as u32
     }
@@ -176,13 +204,22 @@ mod tests {
         assert_eq!(t.probe(6), None);
         t.clear();
         assert_eq!(t.probe(5), None);
+        // Rank 0 and the lowest value are stored like any other (data is never 0).
+        let zero = Entry {
+            lower: -127,
+            upper: -127,
+            best: 0,
+            work: 0,
+        };
+        t.store(0, zero);
+        assert_eq!(t.probe(0), Some(zero));
     }
 
     #[test]
     fn expensive_entries_survive_cheap_ones() {
         // A one-bucket table: every rank collides.
-        let mut t = Table {
-            buckets: vec![Bucket::default(); 1],
+        let t = Table {
+            buckets: vec![Bucket::default()],
             mask: 0,
         };
         let e = |work| Entry {
@@ -199,5 +236,36 @@ mod tests {
         assert!(t.probe(49).is_some());
         assert_eq!((2..50).filter(|&r| t.probe(r).is_some()).count(), SLOTS - 1);
         assert_eq!(std::mem::size_of::<Bucket>(), 64);
+    }
+
+    #[test]
+    fn threads_share_the_table() {
+        let t = Table::new(1);
+        std::thread::scope(|s| {
+            for id in 0..2u64 {
+                let t = &t;
+                s.spawn(move || {
+                    for r in 0..2000u64 {
+                        let lower = ((r + id) % 50) as i32;
+                        t.store(
+                            r,
+                            Entry {
+                                lower,
+                                upper: 60,
+                                best: 1,
+                                work: 1,
+                            },
+                        );
+                    }
+                });
+            }
+        });
+        // Every entry found is one a thread wrote (or their merge).
+        for r in 0..2000u64 {
+            if let Some(e) = t.probe(r) {
+                assert_eq!(e.upper, 60);
+                assert!(e.lower == (r % 50) as i32 || e.lower == ((r + 1) % 50) as i32);
+            }
+        }
     }
 }
