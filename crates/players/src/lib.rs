@@ -5,7 +5,8 @@
 //! - [`perfect`], [`hybrid`]: Connect 4's solver-backed players; [`misere_hybrid`]: misère
 //!   Connect 4's (the misère solver, then MCTS); [`kalah_hybrid`]: Kalah's (the engine, then
 //!   the exact solver).
-//! - [`hex_agents`]: Hex's pruned engine and MCTS policy.
+//! - [`hex_agents`]: Hex's pruned engine and MCTS policy; [`hexmc`]: the MCTS written for Hex
+//!   (bridge-save playouts, pattern priors, RAVE, lock-free threads).
 //! - [`external`]: `external(cmd=...)`, another program speaking the engine protocol;
 //!   [`ugr_bot`]: `ugr-bot(cmd=...)`, a bot built with the course's Mancala kit. Both drive
 //!   the clients of poda-proto.
@@ -16,6 +17,7 @@ pub mod external;
 pub mod factory;
 mod games;
 pub mod hex_agents;
+pub mod hexmc;
 pub mod hybrid;
 pub mod kalah_hybrid;
 pub mod misere_hybrid;

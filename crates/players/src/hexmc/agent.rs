@@ -1,0 +1,280 @@
+//! The `hexmc(...)` agent: options, the swap decision, forced moves without a search, and
+//! the search's report.
+
+use super::board::{colour_of, Board, WHITE};
+use super::knowledge::{expand, Expansion};
+use super::patterns::Patterns;
+use super::search::{Budget, Outcome, Params, Searcher};
+use super::tree::{LOSS, WIN};
+use poda_core::{
+    Agent, AgentError, Choice, Game, Player, Score, SearchInfo, Spec, SpecError, Turn,
+};
+use poda_games::hex::{Hex, HexMove};
+use std::time::{Duration, Instant};
+
+/// Default time per move.
+const DEFAULT_MOVETIME: Duration = Duration::from_secs(1);
+/// Default tree size in nodes (40 bytes each).
+const DEFAULT_NODES: u64 = 4_000_000;
+
+/// The agent.
+pub struct HexMc {
+    name: String,
+    params: Params,
+    movetime: Option<Duration>,
+    playouts: Option<u64>,
+    nodes: usize,
+    searcher: Option<Searcher>,
+    seed: u64,
+    /// The position after the last move seen, and that move's cell (for the bridge reply).
+    last_seen: Option<(u64, usize)>,
+}
+
+impl HexMc {
+    /// Builds `hexmc(movetime=1s|playouts=N,threads=1,c=..,rave=..,fpu=..,prior=..,
+    /// expand=..,nodes=..)`.
+    pub fn from_spec(spec: &Spec) -> Result<HexMc, SpecError> {
+        spec.expect_keys(&[
+            "movetime", "time", "playouts", "threads", "c", "rave", "fpu", "prior", "expand",
+            "nodes",
+        ])?;
+        let d = Params::default();
+        let float = |key: &str, default: f32| -> Result<f32, SpecError> {
+            let v: f32 = spec.parse_or(key, default)?;
+            if !(v.is_finite() && v >= 0.0) {
+                return Err(spec.bad_value(key, &v.to_string(), "must be a number >= 0"));
+            }
+            Ok(v)
+        };
+        let params = Params {
+            exploration: float("c", d.exploration)?,
+            rave_bias: float("rave", d.rave_bias)?,
+            first_play_urgency: float("fpu", d.first_play_urgency)?,
+            prior_weight: float("prior", d.prior_weight)?,
+            expand_after: spec.int_in("expand", d.expand_after as u64, 1, 1_000_000)? as u32,
+            threads: spec.int_in("threads", 1, 1, 64)? as usize,
+        };
+        let playouts = spec.parse_opt::<u64>("playouts")?;
+        let movetime = spec.movetime_opt()?;
+        if playouts == Some(0) {
+            return Err(spec.bad_value("playouts", "0", "must be at least 1"));
+        }
+        let nodes = spec.int_in("nodes", DEFAULT_NODES, 1000, 1 << 31)? as usize;
+        Ok(HexMc {
+            name: spec.to_string(),
+            params,
+            movetime: if playouts.is_some() && movetime.is_none() {
+                None
+            } else {
+                Some(movetime.unwrap_or(DEFAULT_MOVETIME))
+            },
+            playouts,
+            nodes,
+            searcher: None,
+            seed: 0,
+            last_seen: None,
+        })
+    }
+
+    /// Searches `game` and returns the outcome and the root board's layout.
+    fn search(&mut self, game: &Hex, board: &Board, turn: &Turn<HexMove>) -> Outcome {
+        let params = self.params;
+        let nodes = self.nodes;
+        let searcher = self
+            .searcher
+            .get_or_insert_with(|| Searcher::new(params, nodes, Patterns::shipped()));
+        let mut movetime = self.movetime;
+        if let (Some(left), Some(t)) = (turn.time_left, movetime) {
+            movetime = Some(t.min(left / 10));
+        }
+        let budget = Budget {
+            deadline: movetime.map(|t| Instant::now() + t),
+            playouts: self.playouts,
+        };
+        let last = self
+            .last_seen
+            .filter(|&(hash, _)| hash == game.zobrist())
+            .map(|(_, cell)| board.layout.to_box[cell] as usize);
+        self.seed = self.seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        searcher.run(
+            board,
+            colour_of(game.side_to_move()),
+            last,
+            budget,
+            turn.stop,
+            self.seed,
+        )
+    }
+}
+
+/// The mailbox board of a position.
+pub fn board_of(game: &Hex) -> Board {
+    let mut b = Board::new(game.size() as usize);
+    for p in Player::BOTH {
+        for i in game.stones(p).iter() {
+            b.play(b.layout.to_box[i] as usize, colour_of(p));
+        }
+    }
+    b
+}
+
+impl Agent<Hex> for HexMc {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn new_game(&mut self, seed: u64) {
+        self.seed = seed;
+        self.last_seen = None;
+    }
+
+    fn observe(&mut self, before: &Hex, mv: HexMove) {
+        if let HexMove::Cell(c) = mv {
+            let after = before.after(mv);
+            self.last_seen = Some((after.zobrist(), c as usize));
+        }
+    }
+
+    fn choose(
+        &mut self,
+        game: &Hex,
+        turn: &mut Turn<HexMove>,
+    ) -> Result<Choice<HexMove>, AgentError> {
+        if game.winner().is_some() {
+            return Err(AgentError::NoMove);
+        }
+        let began = Instant::now();
+        let board = board_of(game);
+        let layout = board.layout;
+        let me = colour_of(game.side_to_move());
+        let to_move = |cell: usize| HexMove::Cell(layout.to_dense[cell]);
+        // Forced moves need no search: a win, the one block, or (lost anyway) a block.
+        let mut scratch = Vec::new();
+        let mut moves = Vec::new();
+        let forced = match expand(&board, me, Patterns::shipped(), &mut scratch, &mut moves) {
+            Expansion::Win(cell) => Some((to_move(cell as usize), Score::win_in(1))),
+            Expansion::Loss => {
+                let mut threats = Vec::new();
+                super::knowledge::winning_cells(&board, 3 - me, &mut threats);
+                Some((to_move(threats[0] as usize), Score::loss_in(2)))
+            }
+            Expansion::Moves if moves.len() == 1 && !game.swap_available() => {
+                Some((to_move(moves[0].0 as usize), Score::DRAW))
+            }
+            Expansion::Moves => None,
+        };
+        if let Some((mv, score)) = forced {
+            return Ok(Choice {
+                mv,
+                info: Some(SearchInfo {
+                    depth: 0,
+                    score,
+                    nodes: 0,
+                    time: began.elapsed(),
+                    pv: vec![mv],
+                }),
+            });
+        }
+        let out = self.search(game, &board, turn);
+        let best = out.children.first().ok_or(AgentError::NoMove)?;
+        let mut mv = to_move(best.cell);
+        let mut score = match best.proof {
+            LOSS => Score::win_in(1 + 2 * out.pv.len() as u32),
+            WIN => Score::loss_in(2),
+            _ => Score(((2.0 * best.value - 1.0) * 1000.0).round() as i32),
+        };
+        // The swap takes over Black's position: worth it when White, to move, is losing.
+        if game.swap_available() && me == WHITE && best.value < 0.5 && best.proof != LOSS {
+            mv = HexMove::Swap;
+            score = Score(-score.value());
+        }
+        let pv: Vec<HexMove> = if mv == HexMove::Swap {
+            vec![mv]
+        } else {
+            out.pv.iter().map(|&c| to_move(c)).collect()
+        };
+        let info = SearchInfo {
+            depth: pv.len() as u32,
+            score,
+            nodes: out.playouts,
+            time: out.time,
+            pv,
+        };
+        turn.report(&info);
+        Ok(Choice {
+            mv,
+            info: Some(info),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn agent(spec: &str) -> HexMc {
+        HexMc::from_spec(&Spec::parse(spec).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn options_are_checked() {
+        for bad in [
+            "hexmc(c=-1)",
+            "hexmc(threads=0)",
+            "hexmc(playouts=0)",
+            "hexmc(expand=0)",
+            "hexmc(foo=1)",
+            "hexmc(movetime=abc)",
+        ] {
+            assert!(
+                HexMc::from_spec(&Spec::parse(bad).unwrap()).is_err(),
+                "{bad}"
+            );
+        }
+    }
+
+    #[test]
+    fn wins_at_once_and_blocks() {
+        // Black to move wins at c3 on 3x3 (c1 c2 are Black... use a column).
+        let game = Hex::with_size(3, false)
+            .unwrap()
+            .play_moves("b1 a1 b2 a2")
+            .unwrap();
+        let mut a = agent("hexmc(playouts=100)");
+        let c = a.choose(&game, &mut Turn::new()).unwrap();
+        assert!(game.after(c.mv).winner().is_some());
+        // White to move must block b3 (Black threatens b3 only? also a3 via b2-a3).
+        let game = Hex::with_size(4, false)
+            .unwrap()
+            .play_moves("b1 a1 b2 a2 b3")
+            .unwrap();
+        let c = a.choose(&game, &mut Turn::new()).unwrap();
+        let threats = poda_games::hex::prune::winning_cells(&game, Player::First);
+        if threats.len() == 1 {
+            assert_eq!(c.mv, HexMove::Cell(threats.lowest().unwrap() as u16));
+        }
+    }
+
+    /// With a few thousand playouts it finds the winning move of a small position that the
+    /// solver proves, and plays whole games legally with two threads.
+    #[test]
+    fn finds_a_proven_win_and_plays_legally() {
+        let mut a = agent("hexmc(playouts=3000,threads=2)");
+        let mut game = Hex::with_size(5, false).unwrap();
+        while game.winner().is_none() {
+            let c = a.choose(&game, &mut Turn::new()).unwrap();
+            assert!(game.is_legal_move(c.mv));
+            a.observe(&game, c.mv);
+            game.play(c.mv).unwrap();
+        }
+        // 3x3: the centre wins for Black (the first move of a won game).
+        let mut solver = poda_solve::hex::HexSolver::new();
+        let game = Hex::with_size(4, false).unwrap();
+        let c = agent("hexmc(playouts=20000)")
+            .choose(&game, &mut Turn::new())
+            .unwrap();
+        let after = game.after(c.mv);
+        let proof = solver.solve(&after).unwrap();
+        assert_eq!(proof.winner, Player::First, "4x4 opening {:?}", c.mv);
+    }
+}
