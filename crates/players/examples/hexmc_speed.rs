@@ -46,10 +46,12 @@ fn main() {
         let choice = agent.choose(&game, &mut Turn::new()).expect("a move");
         let info = choice.info.expect("info");
         println!(
-            "{size:>4}  {bare:>15.0}  {:>17.0}   (black won {:.1}% of bare playouts; move {})",
+            "{size:>4}  {bare:>15.0}  {:>17.0}   (black won {:.1}% of bare playouts; move {}; {} playouts, {} tree nodes)",
             info.nodes as f64 / info.time.as_secs_f64(),
             100.0 * black as f64 / n as f64,
             poda_core::Game::format_move(&game, choice.mv),
+            info.nodes,
+            agent.tree_nodes(),
         );
     }
 }

@@ -76,6 +76,11 @@ impl HexMc {
         })
     }
 
+    /// Nodes of the tree after the last search.
+    pub fn tree_nodes(&self) -> usize {
+        self.searcher.as_ref().map_or(0, |s| s.tree().used())
+    }
+
     /// Searches `game` and returns the outcome and the root board's layout.
     fn search(&mut self, game: &Hex, board: &Board, turn: &Turn<HexMove>) -> Outcome {
         let params = self.params;
@@ -126,6 +131,9 @@ impl Agent<Hex> for HexMc {
     fn new_game(&mut self, seed: u64) {
         self.seed = seed;
         self.last_seen = None;
+        if let Some(s) = self.searcher.as_mut() {
+            s.forget();
+        }
     }
 
     fn observe(&mut self, before: &Hex, mv: HexMove) {
@@ -151,7 +159,14 @@ impl Agent<Hex> for HexMc {
         // Forced moves need no search: a win, the one block, or (lost anyway) a block.
         let mut scratch = Vec::new();
         let mut moves = Vec::new();
-        let forced = match expand(&board, me, Patterns::shipped(), &mut scratch, &mut moves) {
+        let forced = match expand(
+            &board,
+            me,
+            None,
+            Patterns::shipped(),
+            &mut scratch,
+            &mut moves,
+        ) {
             Expansion::Win(cell) => Some((to_move(cell as usize), Score::win_in(1))),
             Expansion::Loss => {
                 let mut threats = Vec::new();
@@ -253,6 +268,31 @@ mod tests {
         if threats.len() == 1 {
             assert_eq!(c.mv, HexMove::Cell(threats.lowest().unwrap() as u16));
         }
+    }
+
+    /// The subtree of the position two plies later is kept: a reply the search expected
+    /// arrives with visits.
+    #[test]
+    fn keeps_the_subtree_between_moves() {
+        let mut a = agent("hexmc(playouts=4000)");
+        let mut game = Hex::with_size(7, false).unwrap();
+        let mut kept = 0;
+        for _ in 0..4 {
+            let c = a.choose(&game, &mut Turn::new()).unwrap();
+            game.play(c.mv).unwrap();
+            // The opponent answers with the search's expected reply.
+            let reply = c.info.unwrap().pv.get(1).copied();
+            let Some(reply) = reply.filter(|&r| game.is_legal_move(r)) else {
+                break;
+            };
+            game.play(reply).unwrap();
+            if game.winner().is_some() {
+                break;
+            }
+            a.choose(&game, &mut Turn::new()).unwrap();
+            kept += a.searcher.as_ref().unwrap().reused;
+        }
+        assert!(kept > 0);
     }
 
     /// With a few thousand playouts it finds the winning move of a small position that the

@@ -85,11 +85,12 @@ pub fn is_dead(board: &Board, p: usize) -> bool {
     })
 }
 
-/// Expands a position for the player of colour `to_move`: the moves go to `out` with their
-/// priors (normalised so that the best move has 1).
+/// Expands a position for the player of colour `to_move` (the opponent's last move at
+/// `last`): the moves go to `out` with their priors (normalised so that the best has 1).
 pub fn expand(
     board: &Board,
     to_move: u8,
+    last: Option<usize>,
     patterns: &Patterns,
     scratch: &mut Vec<u16>,
     out: &mut Vec<(u16, f32)>,
@@ -116,7 +117,7 @@ pub fn expand(
     }
     let mut best = 0f32;
     for (p, prior) in out.iter_mut() {
-        *prior = patterns.gamma(board, *p as usize, to_move);
+        *prior = patterns.gamma(board, *p as usize, to_move, last);
         best = best.max(*prior);
     }
     if best > 0.0 {

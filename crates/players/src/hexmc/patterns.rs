@@ -8,8 +8,10 @@
 //!
 //! A pattern seen by White is read on the transposed board (White's edges become top and
 //! bottom), so one table serves both colours; a pattern and its 180-degree rotation are the
-//! same (the rotation keeps both players' goals) and share the smaller index. Weights come
-//! from `data/hex-patterns.txt` (`index gamma` lines; `examples/hex_patterns_fit.rs` fits
+//! same (the rotation keeps both players' goals) and share the smaller index. A second
+//! feature, the move's [`locality`] from the opponent's last move (adjacent, a bridge away,
+//! elsewhere), multiplies the weight. Weights come from `data/hex-patterns.txt` (`index
+//! gamma`, `adjacent gamma`, `bridge gamma` lines; `examples/hex_patterns_fit.rs` fits
 //! them); a pattern missing from the file weighs 1.
 
 use super::board::{Board, BLACK, EMPTY, OFF, WHITE};
@@ -23,9 +25,32 @@ pub const INDICES: usize = 531_441;
 /// The fitted weights shipped with poda.
 const SHIPPED: &str = include_str!("../../data/hex-patterns.txt");
 
+/// Where a move stands from the opponent's last move: adjacent, a bridge away, elsewhere
+/// (also when there is no last move).
+pub const LOCALITIES: usize = 3;
+
 /// A table of pattern weights.
 pub struct Patterns {
     gamma: Vec<f32>,
+    /// Weights of the localities (elsewhere is 1).
+    local: [f32; LOCALITIES],
+}
+
+/// The locality of the mailbox cell `p` from the last move `last`.
+#[inline]
+pub fn locality(board: &Board, p: usize, last: Option<usize>) -> u8 {
+    let Some(l) = last else {
+        return 2;
+    };
+    let d = p as isize - l as isize;
+    let ring = &board.layout.ring;
+    if ring.contains(&d) {
+        0
+    } else if (0..6).any(|i| ring[i] + ring[(i + 1) % 6] == d) {
+        1
+    } else {
+        2
+    }
 }
 
 /// The mailbox offsets of the 12 cells for a board width, in pattern order (ring cell `k`,
@@ -88,6 +113,7 @@ impl Patterns {
     pub fn uniform() -> Patterns {
         Patterns {
             gamma: vec![1.0; INDICES],
+            local: [1.0; LOCALITIES],
         }
     }
 
@@ -100,13 +126,28 @@ impl Patterns {
                 continue;
             }
             let mut it = line.split_whitespace();
-            let bad = || format!("pattern file line {}: expected 'index gamma'", n + 1);
-            let i: usize = it.next().and_then(|t| t.parse().ok()).ok_or_else(bad)?;
+            let bad = || {
+                format!(
+                    "pattern file line {}: expected 'index gamma', 'adjacent gamma' or 'bridge gamma'",
+                    n + 1
+                )
+            };
+            let key = it.next().ok_or_else(bad)?;
             let g: f32 = it.next().and_then(|t| t.parse().ok()).ok_or_else(bad)?;
-            if i >= INDICES || !(g.is_finite() && g > 0.0) {
+            if !(g.is_finite() && g > 0.0) || it.next().is_some() {
                 return Err(bad());
             }
-            p.gamma[i] = g;
+            match key {
+                "adjacent" => p.local[0] = g,
+                "bridge" => p.local[1] = g,
+                _ => {
+                    let i: usize = key.parse().map_err(|_| bad())?;
+                    if i >= INDICES {
+                        return Err(bad());
+                    }
+                    p.gamma[i] = g;
+                }
+            }
         }
         Ok(p)
     }
@@ -117,10 +158,11 @@ impl Patterns {
         TABLE.get_or_init(|| Patterns::parse(SHIPPED).expect("the shipped pattern file parses"))
     }
 
-    /// The weight of a move to the empty mailbox cell `p` by `to_move`.
+    /// The weight of a move to the empty mailbox cell `p` by `to_move`, the opponent's last
+    /// move being `last`.
     #[inline]
-    pub fn gamma(&self, board: &Board, p: usize, to_move: u8) -> f32 {
-        self.gamma[fold(&read(board, p, to_move))]
+    pub fn gamma(&self, board: &Board, p: usize, to_move: u8, last: Option<usize>) -> f32 {
+        self.gamma[fold(&read(board, p, to_move))] * self.local[locality(board, p, last) as usize]
     }
 
     /// The weight of a folded index.
@@ -190,8 +232,11 @@ mod tests {
 
     #[test]
     fn the_file_format_is_checked() {
-        let p = Patterns::parse("# comment\n17 2.5\n").unwrap();
+        let p = Patterns::parse("# comment\n17 2.5\nadjacent 3\nbridge 2\n").unwrap();
         assert_eq!(p.weight(17), 2.5);
+        assert_eq!(p.local, [3.0, 2.0, 1.0]);
+        assert!(Patterns::parse("near 2").is_err());
+        assert!(Patterns::parse("17 2 3").is_err());
         assert_eq!(p.weight(18), 1.0);
         assert!(Patterns::parse("17").is_err_and(|e| e.contains("line 1")));
         assert!(Patterns::parse("999999999 1").is_err());

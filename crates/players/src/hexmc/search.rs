@@ -14,7 +14,7 @@
 //! without a playout, and a node whose child is a proven loss for the opponent becomes a
 //! proven win.
 
-use super::board::{other, Board, FastRng};
+use super::board::{other, Board, FastRng, EMPTY};
 use super::knowledge::{expand, Expansion};
 use super::patterns::Patterns;
 use super::tree::{Tree, LOSS, UNKNOWN, WIN};
@@ -82,11 +82,19 @@ pub struct Outcome {
     pub pv: Vec<usize>,
 }
 
-/// A reusable searcher: the tree and the knowledge tables.
+/// A reusable searcher: two trees (the subtree of the position reached two plies after a
+/// search is copied from one into the other and searched on, as MoHex does), the knowledge
+/// tables, and the last root.
 pub struct Searcher {
-    pub tree: Tree,
+    trees: [Tree; 2],
+    /// Which of `trees` is in use.
+    current: usize,
     pub params: Params,
     patterns: &'static Patterns,
+    /// The colours of the last root and its player to move.
+    last_root: Option<(Vec<u8>, u8)>,
+    /// Visits of the root kept from the previous search.
+    pub reused: u32,
 }
 
 /// A worker's scratch space.
@@ -108,16 +116,81 @@ enum Step {
 impl Searcher {
     pub fn new(params: Params, capacity: usize, patterns: &'static Patterns) -> Searcher {
         Searcher {
-            tree: Tree::new(capacity),
+            trees: [Tree::new(capacity), Tree::new(capacity)],
+            current: 0,
             params,
             patterns,
+            last_root: None,
+            reused: 0,
         }
+    }
+
+    /// The tree in use.
+    pub fn tree(&self) -> &Tree {
+        &self.trees[self.current]
+    }
+
+    /// Forgets the previous searches (a new game).
+    pub fn forget(&mut self) {
+        self.last_root = None;
+    }
+
+    /// Prepares the tree for a search of `root`: the subtree of the last search that
+    /// reaches it with one move of each side if there is one, else an empty tree.
+    fn prepare(&mut self, root: &Board, to_move: u8) {
+        let n = root.layout.width * root.layout.width;
+        let now = &root.colour[..n];
+        let mut found = None;
+        if let Some((before, before_to_move)) = &self.last_root {
+            if before.len() == n && *before_to_move == to_move {
+                // Exactly one new stone of each colour, nothing removed.
+                let mut mine = None;
+                let mut theirs = None;
+                let mut ok = true;
+                for i in 0..n {
+                    if before[i] == now[i] {
+                        continue;
+                    }
+                    match (before[i], now[i]) {
+                        (EMPTY, c) if c == to_move && mine.is_none() => mine = Some(i),
+                        (EMPTY, c) if c == other(to_move) && theirs.is_none() => theirs = Some(i),
+                        _ => ok = false,
+                    }
+                }
+                if let (true, Some(m), Some(t)) = (ok, mine, theirs) {
+                    let tree = &self.trees[self.current];
+                    found = tree
+                        .child_with_cell(0, m)
+                        .and_then(|c| tree.child_with_cell(c, t));
+                }
+            }
+        }
+        self.reused = 0;
+        match found {
+            Some(node) => {
+                let next = 1 - self.current;
+                let (a, b) = self.trees.split_at_mut(1);
+                let (from, to) = if next == 1 {
+                    (&a[0], &b[0])
+                } else {
+                    (&b[0], &a[0])
+                };
+                if to.copy_subtree(from, node) {
+                    self.current = next;
+                    self.reused = self.trees[next].nodes[0].visits();
+                } else {
+                    self.trees[self.current].clear();
+                }
+            }
+            None => self.trees[self.current].clear(),
+        }
+        self.last_root = Some((now.to_vec(), to_move));
     }
 
     /// Searches `root` (colour `to_move` to play; `last` the previous move's mailbox cell)
     /// within the budget or until `stop` is set.
     pub fn run(
-        &self,
+        &mut self,
         root: &Board,
         to_move: u8,
         last: Option<usize>,
@@ -126,17 +199,18 @@ impl Searcher {
         seed: u64,
     ) -> Outcome {
         let began = Instant::now();
-        self.tree.clear();
+        self.prepare(root, to_move);
+        let this = &*self;
         let playouts = AtomicU64::new(0);
         let threads = self.params.threads.max(1);
         std::thread::scope(|s| {
             for t in 1..threads {
                 let playouts = &playouts;
                 s.spawn(move || {
-                    self.work(root, to_move, last, budget, stop, playouts, seed, t as u64)
+                    this.work(root, to_move, last, budget, stop, playouts, seed, t as u64)
                 });
             }
-            self.work(root, to_move, last, budget, stop, &playouts, seed, 0);
+            this.work(root, to_move, last, budget, stop, &playouts, seed, 0);
         });
         self.outcome(to_move, playouts.load(Relaxed), began.elapsed())
     }
@@ -169,7 +243,7 @@ impl Searcher {
                 if budget.deadline.is_some_and(|d| Instant::now() >= d) {
                     break;
                 }
-                if self.tree.nodes[0].proof() != UNKNOWN {
+                if self.tree().nodes[0].proof() != UNKNOWN {
                     break;
                 }
             }
@@ -188,7 +262,7 @@ impl Searcher {
 
     /// One simulation from the root.
     fn simulate(&self, w: &mut Worker, root_to_move: u8, mut last: Option<usize>) {
-        let tree = &self.tree;
+        let tree = self.tree();
         let p = &self.params;
         w.path.clear();
         let mut node = 0usize;
@@ -215,6 +289,7 @@ impl Searcher {
                     match expand(
                         &w.board,
                         to_move,
+                        last,
                         self.patterns,
                         &mut w.scratch,
                         &mut w.moves,
@@ -265,7 +340,7 @@ impl Searcher {
 
     /// The child to descend into (a child lost for the opponent first: then the node is won).
     fn select(&self, node: usize) -> Step {
-        let tree = &self.tree;
+        let tree = self.tree();
         let p = &self.params;
         let parent = &tree.nodes[node];
         let log_n = (parent.visits().max(1) as f32).ln();
@@ -317,7 +392,7 @@ impl Searcher {
 
     /// Gives every node of the path its result and the RAVE results to their children.
     fn backup(&self, w: &Worker, root_to_move: u8, winner: u8, filled: bool) {
-        let tree = &self.tree;
+        let tree = self.tree();
         let mut to_move = root_to_move;
         for &node in &w.path {
             let n = &tree.nodes[node];
@@ -337,7 +412,7 @@ impl Searcher {
     }
 
     fn outcome(&self, to_move: u8, playouts: u64, time: Duration) -> Outcome {
-        let tree = &self.tree;
+        let tree = self.tree();
         let root = &tree.nodes[0];
         let mut children: Vec<ChildStats> = root
             .children()

@@ -203,6 +203,60 @@ impl Tree {
         true
     }
 
+    /// Makes this tree a copy of `from`'s subtree under `root` (the new root at index 0,
+    /// every node's children contiguous, breadth first). False if it does not fit, leaving
+    /// this tree cleared.
+    pub fn copy_subtree(&self, from: &Tree, root: usize) -> bool {
+        let copy = |dst: &Node, src: &Node| {
+            dst.cell.store(src.cell.load(Relaxed), Relaxed);
+            dst.visits.store(src.visits.load(Relaxed), Relaxed);
+            dst.wins.store(src.wins.load(Relaxed), Relaxed);
+            dst.rave_visits
+                .store(src.rave_visits.load(Relaxed), Relaxed);
+            dst.rave_wins.store(src.rave_wins.load(Relaxed), Relaxed);
+            dst.prior.store(src.prior.load(Relaxed), Relaxed);
+            dst.proof.store(src.proof.load(Relaxed), Relaxed);
+            dst.first_child.store(0, Relaxed);
+            dst.child_count.store(0, Relaxed);
+            dst.state.store(LEAF, Relaxed);
+        };
+        self.clear();
+        copy(&self.nodes[0], &from.nodes[root]);
+        // (new index, old index) of nodes whose children are still to be copied.
+        let mut queue = std::collections::VecDeque::from([(0usize, root)]);
+        let mut used = 1usize;
+        while let Some((new, old)) = queue.pop_front() {
+            let src = &from.nodes[old];
+            let range = src.children();
+            if !src.is_expanded() {
+                continue;
+            }
+            if used + range.len() > self.nodes.len() {
+                self.clear();
+                return false;
+            }
+            let first = used;
+            for (k, o) in range.clone().enumerate() {
+                copy(&self.nodes[first + k], &from.nodes[o]);
+                queue.push_back((first + k, o));
+            }
+            used += range.len();
+            let dst = &self.nodes[new];
+            dst.first_child.store(first as u32, Relaxed);
+            dst.child_count.store(range.len() as u32, Relaxed);
+            dst.state.store(EXPANDED, Release);
+        }
+        self.used.store(used, Relaxed);
+        true
+    }
+
+    /// The child of `node` that played `cell`, if expanded.
+    pub fn child_with_cell(&self, node: usize, cell: usize) -> Option<usize> {
+        self.nodes[node]
+            .children()
+            .find(|&c| self.nodes[c].cell() == cell)
+    }
+
     /// Marks a claimed node as expanded without children (a proven node).
     pub fn finish_without_children(&self, node: usize) {
         let parent = &self.nodes[node];
@@ -229,6 +283,15 @@ mod tests {
         assert!(tree.try_claim(1));
         assert!(!tree.expand(1, &[(7, 0.0), (8, 0.0)]));
         assert!(tree.nodes[1].children().is_empty());
+        let copy = Tree::new(4);
+        tree.nodes[2].add_visit();
+        assert!(copy.copy_subtree(&tree, 0));
+        assert_eq!(copy.used(), 3);
+        assert_eq!(copy.child_with_cell(0, 6), Some(2));
+        assert_eq!(copy.nodes[2].visits(), 1);
+        assert!(copy.copy_subtree(&tree, 2));
+        assert_eq!((copy.used(), copy.nodes[0].cell()), (1, 6));
+        assert!(!Tree::new(2).copy_subtree(&tree, 0));
         assert!(tree.try_claim(1));
         let n = &tree.nodes[1];
         n.add_visit();
