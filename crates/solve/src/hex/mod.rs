@@ -2,6 +2,7 @@
 //! seconds, 6x6 positions; see `docs/benchmarks/hex.md` for measured sizes and times).
 //!
 //! - [`board`]: the solver's 128-bit position and masks.
+//! - [`bits`]: cell sets (`u128`, three words); [`hsearch`]: the H-search engine.
 //! - [`vc`]: virtual connections by H-search (bridges, edge templates and combinations).
 //! - [`dfpn`]: depth-first proof-number search with must-play and dead-cell pruning.
 //!
@@ -9,14 +10,18 @@
 //! move (the swap included when available). Scores are +1 (the side to move wins by playing
 //! the move) and -1 (it loses).
 
+pub mod bits;
 pub mod board;
 pub mod dfpn;
+pub mod hsearch;
+pub mod prover;
 pub mod vc;
 
 use board::{Board, MAX_SOLVER_SIZE};
-use dfpn::{Dfpn, SWAP};
+use dfpn::SWAP;
 use poda_core::{Game, Player};
 use poda_games::hex::{Hex, HexMove};
+use prover::{Prover, Verdict};
 use std::time::{Duration, Instant};
 use thiserror::Error;
 
@@ -40,7 +45,7 @@ pub struct Proof {
 
 /// A solver; its table is kept between calls on the same board size.
 pub struct HexSolver {
-    dfpn: Option<Dfpn>,
+    dfpn: Option<Prover>,
 }
 
 impl Default for HexSolver {
@@ -54,9 +59,9 @@ impl HexSolver {
         HexSolver { dfpn: None }
     }
 
-    fn searcher(&mut self, size: u32) -> &mut Dfpn {
+    fn searcher(&mut self, size: u32) -> &mut Prover {
         if self.dfpn.as_ref().is_none_or(|d| d.masks().size != size) {
-            self.dfpn = Some(Dfpn::new(size));
+            self.dfpn = Some(Prover::new(size));
         }
         self.dfpn.as_mut().expect("just set")
     }
@@ -75,7 +80,7 @@ impl HexSolver {
         }
         let dfpn = self.searcher(game.size());
         let (n0, e0) = (dfpn.nodes, dfpn.expansions);
-        let wins = dfpn.solve(&board);
+        let wins = dfpn.prove(&board, None) == Verdict::Win;
         let me = game.side_to_move();
         Ok(Proof {
             winner: if wins { me } else { me.opponent() },
@@ -112,7 +117,7 @@ impl HexSolver {
             let after = game.after(mv);
             let wins = match after.winner() {
                 Some(w) => w == me,
-                None => !dfpn.solve(&child),
+                None => dfpn.prove(&child, None) == Verdict::Loss,
             };
             if let HexMove::Cell(c) = mv {
                 proven.insert(c, wins);

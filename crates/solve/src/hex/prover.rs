@@ -1,0 +1,333 @@
+//! Depth-first proof-number search (Nagai 2002) for Hex with H-search knowledge at every
+//! node, as in the solvers that proved 7x7 to 9x9 (Arneson, Hayward, Henderson, "Solving
+//! Hex: beyond humans", CG 2010; Henderson, Arneson, Hayward, "Solving 8x8 Hex", IJCAI 2009).
+//!
+//! Numbers are in negamax form: `pn` is the effort to prove that the player to move wins,
+//! `dn` that it loses; `pn(n) = min dn(child)`, `dn(n) = sum pn(child)`. The child with the
+//! smallest `dn` is searched with `th_pn(c) = th_dn - dn + pn(c)` and
+//! `th_dn(c) = min(th_pn, ceil((1 + eps) * dn2))`, `dn2` the second smallest (the 1+eps
+//! trick, Pawlewicz and Lew, "Improving depth-first PN-search: 1+eps trick", CG 2006), which
+//! cuts the switching between siblings.
+//!
+//! Expanding a node builds the virtual connections of both players:
+//! - the player to move has an edge-to-edge full or semi connection: a win;
+//! - the opponent has a full one: a loss;
+//! - the opponent has semi ones: only the cells in the intersection of their carriers can
+//!   save the game (the must-play region);
+//! - dead cells are never tried while another move exists.
+//!
+//! A new node starts at `pn = 1`, `dn = number of moves` (Allis' initialisation: a loss must
+//! refute every move), so the search prefers the lines where the opponent has the fewest
+//! replies. The table keeps every node's numbers and moves (proofs are never dropped); a
+//! position and its 180-degree rotation share one entry. Hex has no cycles, so there is no
+//! graph-history interaction.
+
+use super::board::{cells, Board, Masks};
+use super::dfpn::{dead_cells, SWAP};
+use super::hsearch::HSearch;
+use poda_core::Player;
+use std::collections::HashMap;
+use std::time::Instant;
+
+/// "Infinite" numbers.
+pub const INF: u32 = u32::MAX / 4;
+/// The `eps` of the 1+eps trick.
+const EPSILON: f64 = 0.25;
+
+#[derive(Clone, Debug)]
+struct Entry {
+    pn: u32,
+    dn: u32,
+    /// The moves (cells, [`SWAP`]) in the stored orientation; empty for a decided node.
+    moves: Box<[u8]>,
+    /// A winning move for a node proven won by its connections (the semi's key).
+    key: u8,
+}
+
+/// The outcome of a bounded proof.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    Win,
+    Loss,
+    /// The budget ran out.
+    Unknown,
+}
+
+/// A DFPN prover for one board size; its table lives across calls.
+pub struct Prover {
+    masks: Masks,
+    hs: HSearch<u128>,
+    table: HashMap<(u128, u128), Entry>,
+    /// Nodes entered and expansions (two H-searches each).
+    pub nodes: u64,
+    pub expansions: u64,
+    deadline: Option<Instant>,
+    out_of_time: bool,
+}
+
+impl Prover {
+    pub fn new(size: u32) -> Prover {
+        Prover {
+            masks: Masks::new(size),
+            hs: HSearch::new(size as usize),
+            table: HashMap::new(),
+            nodes: 0,
+            expansions: 0,
+            deadline: None,
+            out_of_time: false,
+        }
+    }
+
+    pub fn masks(&self) -> &Masks {
+        &self.masks
+    }
+
+    /// Entries in the table.
+    pub fn table_len(&self) -> usize {
+        self.table.len()
+    }
+
+    /// Proves whether the player to move in `board` wins, within `deadline` if given.
+    pub fn prove(&mut self, board: &Board, deadline: Option<Instant>) -> Verdict {
+        self.deadline = deadline;
+        self.out_of_time = false;
+        loop {
+            let (pn, dn) = self.mid(board, INF, INF);
+            if pn == 0 {
+                return Verdict::Win;
+            }
+            if dn == 0 {
+                return Verdict::Loss;
+            }
+            if self.out_of_time {
+                return Verdict::Unknown;
+            }
+        }
+    }
+
+    /// The position after a move of a move list.
+    pub fn child(&self, board: &Board, mv: u8) -> Board {
+        if mv == SWAP {
+            board.play_swap(&self.masks)
+        } else {
+            board.play(mv as u32)
+        }
+    }
+
+    /// The table key (the smaller of the position and its rotation, and the swap rule; the
+    /// side to move follows from the stone counts) and whether the key is the rotation.
+    #[inline]
+    fn key(&self, board: &Board) -> ((u128, u128), bool) {
+        let turned = board.rotated(&self.masks);
+        // Boards have at most 121 cells: bit 127 tells the swap rule.
+        let rule = (board.swap_rule as u128) << 127;
+        let a = (board.stones[0], board.stones[1] | rule);
+        let b = (turned.stones[0], turned.stones[1] | rule);
+        if b < a {
+            (b, true)
+        } else {
+            (a, false)
+        }
+    }
+
+    #[inline]
+    fn turn_move(&self, mv: u8) -> u8 {
+        if mv == SWAP {
+            SWAP
+        } else {
+            (self.masks.size * self.masks.size - 1) as u8 - mv
+        }
+    }
+
+    #[inline]
+    fn numbers(&self, board: &Board) -> (u32, u32) {
+        self.table
+            .get(&self.key(board).0)
+            .map_or((1, 1), |e| (e.pn, e.dn))
+    }
+
+    /// A winning move of a proven-won position found in the table, if any.
+    pub fn winning_move(&mut self, board: &Board) -> Option<u8> {
+        let (key, turned) = self.key(board);
+        let e = self.table.get(&key)?;
+        if e.pn != 0 {
+            return None;
+        }
+        if e.moves.is_empty() {
+            let k = e.key;
+            return Some(if turned { self.turn_move(k) } else { k });
+        }
+        let moves: Vec<u8> = e.moves.to_vec();
+        moves
+            .into_iter()
+            .map(|m| if turned { self.turn_move(m) } else { m })
+            .find(|&m| {
+                let c = self.child(board, m);
+                self.numbers(&c).1 == 0
+            })
+    }
+
+    /// The moves of a node (expanding it on first sight), or its value if decided.
+    fn expand(&mut self, board: &Board) -> Result<Vec<u8>, bool> {
+        let (key, turned) = self.key(board);
+        if let Some(e) = self.table.get(&key) {
+            if e.pn == 0 || e.dn == 0 {
+                return Err(e.pn == 0);
+            }
+            if !e.moves.is_empty() {
+                return Ok(e
+                    .moves
+                    .iter()
+                    .map(|&m| if turned { self.turn_move(m) } else { m })
+                    .collect());
+            }
+        }
+        self.expansions += 1;
+        let (verdict, moves) = self.generate(board);
+        let stored: Box<[u8]> = moves
+            .iter()
+            .map(|&m| if turned { self.turn_move(m) } else { m })
+            .collect();
+        let (pn, dn, win_key) = match verdict {
+            Some((true, k)) => (0, INF, if turned { self.turn_move(k) } else { k }),
+            Some((false, _)) => (INF, 0, 0),
+            None => (1, moves.len() as u32, 0),
+        };
+        self.table.insert(
+            key,
+            Entry {
+                pn,
+                dn,
+                moves: stored,
+                key: win_key,
+            },
+        );
+        match verdict {
+            Some((win, _)) => Err(win),
+            None => Ok(moves),
+        }
+    }
+
+    /// The knowledge of a fresh node: `Some((win, winning move))` if decided, else the moves.
+    fn generate(&mut self, board: &Board) -> (Option<(bool, u8)>, Vec<u8>) {
+        let masks = self.masks;
+        let me = board.to_move;
+        let (m1, m2) = masks.edges(me);
+        let (o1, o2) = masks.edges(me.opponent());
+        let own = board.stones[me.index()];
+        let opp = board.stones[me.opponent().index()];
+        let swap = board.swap_available();
+        // With the swap rule, the first stone's value is decided by the swap: connections
+        // on the empty board say nothing.
+        let opening = board.swap_rule && (own | opp) == 0;
+        if opening {
+            return (None, cells(board.empty(&masks)).map(|c| c as u8).collect());
+        }
+        let mine = self.hs.build(own, opp, m1, m2);
+        if mine.connected {
+            return (Some((true, 0)), Vec::new());
+        }
+        if let Some((_, k)) = mine.semi {
+            return (Some((true, k as u8)), Vec::new());
+        }
+        if let Some(full) = mine.full {
+            // Moving first with a full connection: any cell of it (or any cell) keeps it.
+            let k = cells(full)
+                .next()
+                .or_else(|| cells(board.empty(&masks)).next());
+            return (Some((true, k.unwrap_or(0) as u8)), Vec::new());
+        }
+        let theirs = self.hs.build(opp, own, o1, o2);
+        if theirs.connected || (theirs.full.is_some() && !swap) {
+            return (Some((false, 0)), Vec::new());
+        }
+        let empty = board.empty(&masks);
+        let mut region = if swap {
+            empty
+        } else {
+            theirs.must_play.map_or(empty, |m| m & empty)
+        };
+        let live = region & !dead_cells(board, &masks);
+        if live != 0 {
+            region = live;
+        }
+        let mut moves: Vec<u8> = cells(region).map(|c| c as u8).collect();
+        if swap {
+            moves.push(SWAP);
+        }
+        if moves.is_empty() {
+            return (Some((false, 0)), Vec::new());
+        }
+        // Centre first: the order among equal numbers.
+        let n = masks.size as i32;
+        moves.sort_by_key(|&m| {
+            if m == SWAP {
+                return 0;
+            }
+            let (x, y) = (m as i32 % n, m as i32 / n);
+            let (dx, dy) = (2 * x - (n - 1), 2 * y - (n - 1));
+            dx.abs().max(dy.abs()).max((dx + dy).abs())
+        });
+        (None, moves)
+    }
+
+    fn store(&mut self, board: &Board, pn: u32, dn: u32) {
+        let (key, _) = self.key(board);
+        if let Some(e) = self.table.get_mut(&key) {
+            e.pn = pn;
+            e.dn = dn;
+        }
+    }
+
+    /// Searches `board` until its numbers reach a threshold; returns them.
+    fn mid(&mut self, board: &Board, th_pn: u32, th_dn: u32) -> (u32, u32) {
+        self.nodes += 1;
+        if self.nodes % 1024 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.out_of_time = true;
+        }
+        let moves = match self.expand(board) {
+            Ok(m) => m,
+            Err(true) => return (0, INF),
+            Err(false) => return (INF, 0),
+        };
+        let children: Vec<Board> = moves.iter().map(|&m| self.child(board, m)).collect();
+        loop {
+            let mut pn = INF;
+            let mut dn: u32 = 0;
+            let mut best = 0;
+            let mut best_dn = INF;
+            let mut second_dn = INF;
+            let mut best_pn = 1;
+            for (i, child) in children.iter().enumerate() {
+                let (cpn, cdn) = self.numbers(child);
+                pn = pn.min(cdn);
+                dn = dn.saturating_add(cpn).min(INF);
+                if cdn < best_dn {
+                    second_dn = best_dn;
+                    best_dn = cdn;
+                    best = i;
+                    best_pn = cpn;
+                } else if cdn < second_dn {
+                    second_dn = cdn;
+                }
+            }
+            if pn >= th_pn || dn >= th_dn || pn == 0 || dn == 0 || self.out_of_time {
+                self.store(board, pn, dn);
+                return (pn, dn);
+            }
+            let child_th_pn = (th_dn - dn).saturating_add(best_pn).min(INF);
+            let grown = ((second_dn as f64) * (1.0 + EPSILON)).ceil() as u64;
+            let child_th_dn = th_pn.min(grown.max(second_dn as u64 + 1).min(INF as u64) as u32);
+            self.mid(&children[best], child_th_pn, child_th_dn);
+        }
+    }
+}
+
+/// Who wins: the player to move's verdict turned into a colour.
+pub fn winner(board: &Board, verdict: Verdict) -> Option<Player> {
+    match verdict {
+        Verdict::Win => Some(board.to_move),
+        Verdict::Loss => Some(board.to_move.opponent()),
+        Verdict::Unknown => None,
+    }
+}
