@@ -143,6 +143,8 @@ pub struct EdgeVcs<B> {
     /// The intersection of the semi carriers found (the opponent's must-play region when it
     /// is the opponent to move); `None` without semis.
     pub must_play: Option<B>,
+    /// The union of the semi carriers found (what the must-play region rests on).
+    pub semi_union: B,
 }
 
 /// The H-search engine (storage reused between builds).
@@ -223,6 +225,7 @@ impl<B: Bits> HSearch<B> {
             full: None,
             semi: None,
             must_play: None,
+            semi_union: B::EMPTY,
         };
         if reach1.meets(reach2) {
             return EdgeVcs {
@@ -290,6 +293,7 @@ impl<B: Bits> HSearch<B> {
             full: None,
             semi: None,
             must_play: None,
+            semi_union: B::EMPTY,
         };
         if let Some(p) = self.pair(EDGE1, EDGE2) {
             if p.nf > 0 {
@@ -300,6 +304,7 @@ impl<B: Bits> HSearch<B> {
                 let mut best = 0;
                 for i in 0..p.ns as usize {
                     must = must.and(p.semi[i]);
+                    out.semi_union = out.semi_union.or(p.semi[i]);
                     if p.semi[i].count() < p.semi[best].count() {
                         best = i;
                     }

@@ -18,7 +18,15 @@
 //!
 //! A new node starts at `pn = 1`, `dn = number of moves` (Allis' initialisation: a loss must
 //! refute every move), so the search prefers the lines where the opponent has the fewest
-//! replies. The table keeps every node's numbers and moves (proofs are never dropped); a
+//! replies.
+//!
+//! Proven nodes carry a *proof*: a set of empty cells outside which the loser may own every
+//! cell without changing the result (a winning connection's carrier; a won node adds its
+//! winning move to the child's proof; a lost node unites its children's proofs, its moves
+//! and the carriers behind its must-play region). When a move is proven to lose with proof
+//! `P`, every move outside `P` loses the same way (the winner's strategy never looks
+//! outside `P`), so those siblings are dropped unsearched (the proof-based pruning of
+//! Henderson, Arneson and Hayward's Hex solvers). Proofs are not used with the swap rule. The table keeps every node's numbers and moves (proofs are never dropped); a
 //! position and its 180-degree rotation share one entry. Hex has no cycles, so there is no
 //! graph-history interaction.
 
@@ -42,6 +50,11 @@ struct Entry {
     moves: Box<[u8]>,
     /// A winning move for a node proven won by its connections (the semi's key).
     key: u8,
+    /// For a proven node, its proof: empty cells outside which the loser may own everything
+    /// without changing the result. For an open node, the cells that justify the moves left
+    /// out (the opponent's semi carriers behind the must-play region, the proofs of the
+    /// children that pruned their siblings).
+    proof: u128,
 }
 
 /// The outcome of a bounded proof.
@@ -139,6 +152,24 @@ impl Prover {
         }
     }
 
+    /// A cell set turned by 180 degrees.
+    #[inline]
+    fn turn_set(&self, set: u128) -> u128 {
+        let cells = self.masks.size * self.masks.size;
+        set.reverse_bits() >> (128 - cells)
+    }
+
+    /// The proof of a proven position, in its own orientation.
+    fn proof_of(&self, board: &Board) -> u128 {
+        let (key, turned) = self.key(board);
+        let p = self.table.get(&key).map_or(self.masks.board, |e| e.proof);
+        if turned {
+            self.turn_set(p)
+        } else {
+            p
+        }
+    }
+
     #[inline]
     fn numbers(&self, board: &Board) -> (u32, u32) {
         self.table
@@ -183,11 +214,12 @@ impl Prover {
             }
         }
         self.expansions += 1;
-        let (verdict, moves) = self.generate(board);
+        let (verdict, moves, proof) = self.generate(board);
         let stored: Box<[u8]> = moves
             .iter()
             .map(|&m| if turned { self.turn_move(m) } else { m })
             .collect();
+        let proof = if turned { self.turn_set(proof) } else { proof };
         let (pn, dn, win_key) = match verdict {
             Some((true, k)) => (0, INF, if turned { self.turn_move(k) } else { k }),
             Some((false, _)) => (INF, 0, 0),
@@ -200,6 +232,7 @@ impl Prover {
                 dn,
                 moves: stored,
                 key: win_key,
+                proof,
             },
         );
         match verdict {
@@ -208,8 +241,9 @@ impl Prover {
         }
     }
 
-    /// The knowledge of a fresh node: `Some((win, winning move))` if decided, else the moves.
-    fn generate(&mut self, board: &Board) -> (Option<(bool, u8)>, Vec<u8>) {
+    /// The knowledge of a fresh node: `Some((win, winning move))` if decided, else the moves;
+    /// and the proof of a decided node or the justification of the moves left out.
+    fn generate(&mut self, board: &Board) -> (Option<(bool, u8)>, Vec<u8>, u128) {
         let masks = self.masks;
         let me = board.to_move;
         let (m1, m2) = masks.edges(me);
@@ -220,26 +254,34 @@ impl Prover {
         // With the swap rule, the first stone's value is decided by the swap: connections
         // on the empty board say nothing.
         let opening = board.swap_rule && (own | opp) == 0;
+        let all = masks.board;
         if opening {
-            return (None, cells(board.empty(&masks)).map(|c| c as u8).collect());
+            return (
+                None,
+                cells(board.empty(&masks)).map(|c| c as u8).collect(),
+                all,
+            );
         }
         let mine = self.hs.build(own, opp, m1, m2);
         if mine.connected {
-            return (Some((true, 0)), Vec::new());
+            return (Some((true, 0)), Vec::new(), 0);
         }
-        if let Some((_, k)) = mine.semi {
-            return (Some((true, k as u8)), Vec::new());
+        if let Some((carrier, k)) = mine.semi {
+            return (Some((true, k as u8)), Vec::new(), carrier);
         }
         if let Some(full) = mine.full {
             // Moving first with a full connection: any cell of it (or any cell) keeps it.
             let k = cells(full)
                 .next()
                 .or_else(|| cells(board.empty(&masks)).next());
-            return (Some((true, k.unwrap_or(0) as u8)), Vec::new());
+            return (Some((true, k.unwrap_or(0) as u8)), Vec::new(), full);
         }
         let theirs = self.hs.build(opp, own, o1, o2);
-        if theirs.connected || (theirs.full.is_some() && !swap) {
-            return (Some((false, 0)), Vec::new());
+        if theirs.connected {
+            return (Some((false, 0)), Vec::new(), 0);
+        }
+        if let (Some(full), false) = (theirs.full, swap) {
+            return (Some((false, 0)), Vec::new(), full);
         }
         let empty = board.empty(&masks);
         let mut region = if swap {
@@ -255,8 +297,13 @@ impl Prover {
         if swap {
             moves.push(SWAP);
         }
+        let justification = if board.swap_rule {
+            all
+        } else {
+            theirs.semi_union
+        };
         if moves.is_empty() {
-            return (Some((false, 0)), Vec::new());
+            return (Some((false, 0)), Vec::new(), justification);
         }
         // Centre first: the order among equal numbers.
         let n = masks.size as i32;
@@ -268,15 +315,41 @@ impl Prover {
             let (dx, dy) = (2 * x - (n - 1), 2 * y - (n - 1));
             dx.abs().max(dy.abs()).max((dx + dy).abs())
         });
-        (None, moves)
+        (None, moves, justification)
     }
 
-    fn store(&mut self, board: &Board, pn: u32, dn: u32) {
-        let (key, _) = self.key(board);
+    /// Stores a node's numbers, its proof (when proven: in the board's orientation), and
+    /// its move list when pruning shortened it.
+    fn store(
+        &mut self,
+        board: &Board,
+        pn: u32,
+        dn: u32,
+        proof: Option<u128>,
+        moves: Option<&[u8]>,
+    ) {
+        let (key, turned) = self.key(board);
+        let proof = proof.map(|p| if turned { self.turn_set(p) } else { p });
+        let moves: Option<Box<[u8]>> = moves.map(|m| {
+            m.iter()
+                .map(|&mv| if turned { self.turn_move(mv) } else { mv })
+                .collect()
+        });
         if let Some(e) = self.table.get_mut(&key) {
             e.pn = pn;
             e.dn = dn;
+            if let Some(p) = proof {
+                e.proof = p;
+            }
+            if let Some(m) = moves {
+                e.moves = m;
+            }
         }
+    }
+
+    /// The justification stored with an open node (in the board's orientation).
+    fn justification(&self, board: &Board) -> u128 {
+        self.proof_of(board)
     }
 
     /// Searches `board` until its numbers reach a threshold; returns them.
@@ -285,13 +358,58 @@ impl Prover {
         if self.nodes % 1024 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d) {
             self.out_of_time = true;
         }
-        let moves = match self.expand(board) {
+        let mut moves = match self.expand(board) {
             Ok(m) => m,
             Err(true) => return (0, INF),
             Err(false) => return (INF, 0),
         };
-        let children: Vec<Board> = moves.iter().map(|&m| self.child(board, m)).collect();
+        let use_proofs = !board.swap_rule;
+        let mut justification = if use_proofs {
+            self.justification(board)
+        } else {
+            self.masks.board
+        };
+        let mut children: Vec<Board> = moves.iter().map(|&m| self.child(board, m)).collect();
         loop {
+            // A move proven to lose drops every sibling outside its proof.
+            if use_proofs {
+                let mut keep = self.masks.board;
+                for (i, child) in children.iter().enumerate() {
+                    if self.numbers(child).0 == 0 {
+                        let p = self.proof_of(child) | 1u128 << moves[i];
+                        if keep & !p & cells_of(&moves) != 0 {
+                            keep &= p;
+                            justification |= p;
+                        }
+                    }
+                }
+                if keep != self.masks.board {
+                    let before = moves.len();
+                    let mut k = 0;
+                    for i in 0..moves.len() {
+                        if keep >> moves[i] & 1 == 1 {
+                            moves[k] = moves[i];
+                            children[k] = children[i];
+                            k += 1;
+                        }
+                    }
+                    moves.truncate(k);
+                    children.truncate(k);
+                    if k < before {
+                        let (key, turned) = self.key(board);
+                        let j = if turned {
+                            self.turn_set(justification)
+                        } else {
+                            justification
+                        };
+                        if let Some(e) = self.table.get_mut(&key) {
+                            e.proof = j;
+                        }
+                        let (pn, dn) = self.numbers(board);
+                        self.store(board, pn, dn, None, Some(&moves));
+                    }
+                }
+            }
             let mut pn = INF;
             let mut dn: u32 = 0;
             let mut best = 0;
@@ -311,8 +429,24 @@ impl Prover {
                     second_dn = cdn;
                 }
             }
-            if pn >= th_pn || dn >= th_dn || pn == 0 || dn == 0 || self.out_of_time {
-                self.store(board, pn, dn);
+            if pn == 0 {
+                let proof = self.proof_of(&children[best]) | 1u128 << moves[best];
+                self.store(board, 0, INF, Some(proof), None);
+                return (0, INF);
+            }
+            if dn == 0 {
+                let mut proof = justification;
+                for (i, child) in children.iter().enumerate() {
+                    proof |= self.proof_of(child) | 1u128 << moves[i];
+                }
+                if !use_proofs {
+                    proof = self.masks.board;
+                }
+                self.store(board, INF, 0, Some(proof), None);
+                return (INF, 0);
+            }
+            if pn >= th_pn || dn >= th_dn || self.out_of_time {
+                self.store(board, pn, dn, None, None);
                 return (pn, dn);
             }
             let child_th_pn = (th_dn - dn).saturating_add(best_pn).min(INF);
@@ -321,6 +455,15 @@ impl Prover {
             self.mid(&children[best], child_th_pn, child_th_dn);
         }
     }
+}
+
+/// The cells of a move list (the swap left out).
+#[inline]
+fn cells_of(moves: &[u8]) -> u128 {
+    moves
+        .iter()
+        .filter(|&&m| m != SWAP)
+        .fold(0, |s, &m| s | 1u128 << m)
 }
 
 /// Who wins: the player to move's verdict turned into a colour.
