@@ -376,7 +376,7 @@ impl Prover {
                 let mut keep = self.masks.board;
                 for (i, child) in children.iter().enumerate() {
                     if self.numbers(child).0 == 0 {
-                        let p = self.proof_of(child) | 1u128 << moves[i];
+                        let p = self.proof_of(child) | move_bit(moves[i]);
                         if keep & !p & cells_of(&moves) != 0 {
                             keep &= p;
                             justification |= p;
@@ -430,14 +430,14 @@ impl Prover {
                 }
             }
             if pn == 0 {
-                let proof = self.proof_of(&children[best]) | 1u128 << moves[best];
+                let proof = self.proof_of(&children[best]) | move_bit(moves[best]);
                 self.store(board, 0, INF, Some(proof), None);
                 return (0, INF);
             }
             if dn == 0 {
                 let mut proof = justification;
                 for (i, child) in children.iter().enumerate() {
-                    proof |= self.proof_of(child) | 1u128 << moves[i];
+                    proof |= self.proof_of(child) | move_bit(moves[i]);
                 }
                 if !use_proofs {
                     proof = self.masks.board;
@@ -454,6 +454,16 @@ impl Prover {
             let child_th_dn = th_pn.min(grown.max(second_dn as u64 + 1).min(INF as u64) as u32);
             self.mid(&children[best], child_th_pn, child_th_dn);
         }
+    }
+}
+
+/// The cell of a move as a set (empty for the swap).
+#[inline]
+fn move_bit(m: u8) -> u128 {
+    if m == SWAP {
+        0
+    } else {
+        1u128 << m
     }
 }
 
