@@ -1,11 +1,12 @@
 //! The `hexmc(...)` agent: options, the swap decision, forced moves without a search, and
 //! the search's report.
 
-use super::board::{colour_of, Board, WHITE};
+use super::board::{colour_of, Board, MAX_BOX, WHITE};
 use super::knowledge::{expand, Expansion};
 use super::patterns::Patterns;
 use super::search::{Budget, Outcome, Params, Searcher};
 use super::tree::{LOSS, WIN};
+use super::vcs::{mask_of, VcEngine, VcVerdict};
 use poda_core::{
     Agent, AgentError, Choice, Game, Player, Score, SearchInfo, Spec, SpecError, Turn,
 };
@@ -24,7 +25,12 @@ pub struct HexMc {
     movetime: Option<Duration>,
     playouts: Option<u64>,
     nodes: usize,
+    patterns: &'static Patterns,
     searcher: Option<Searcher>,
+    /// The H-search engine for the root's connections (per board size).
+    vc: Option<(usize, Option<VcEngine>)>,
+    /// Whether the root's connections are used (`vc=false` turns them off).
+    use_vc: bool,
     seed: u64,
     /// The position after the last move seen, and that move's cell (for the bridge reply).
     last_seen: Option<(u64, usize)>,
@@ -32,11 +38,22 @@ pub struct HexMc {
 
 impl HexMc {
     /// Builds `hexmc(movetime=1s|playouts=N,threads=1,c=..,rave=..,fpu=..,prior=..,
-    /// expand=..,nodes=..)`.
+    /// expand=..,nodes=..,patterns=FILE,vc=true)`.
     pub fn from_spec(spec: &Spec) -> Result<HexMc, SpecError> {
         spec.expect_keys(&[
-            "movetime", "time", "playouts", "threads", "c", "rave", "fpu", "prior", "expand",
+            "movetime",
+            "time",
+            "playouts",
+            "threads",
+            "c",
+            "rave",
+            "fpu",
+            "prior",
+            "expand",
             "nodes",
+            "patterns",
+            "vc",
+            "knowledge",
         ])?;
         let d = Params::default();
         let float = |key: &str, default: f32| -> Result<f32, SpecError> {
@@ -53,6 +70,7 @@ impl HexMc {
             prior_weight: float("prior", d.prior_weight)?,
             expand_after: spec.int_in("expand", d.expand_after as u64, 1, 1_000_000)? as u32,
             threads: spec.int_in("threads", 1, 1, 64)? as usize,
+            knowledge: spec.int_in("knowledge", d.knowledge as u64, 0, 1 << 30)? as u32,
         };
         let playouts = spec.parse_opt::<u64>("playouts")?;
         let movetime = spec.movetime_opt()?;
@@ -60,6 +78,18 @@ impl HexMc {
             return Err(spec.bad_value("playouts", "0", "must be at least 1"));
         }
         let nodes = spec.int_in("nodes", DEFAULT_NODES, 1000, 1 << 31)? as usize;
+        let patterns = match spec.get("patterns") {
+            None => Patterns::shipped(),
+            Some(path) => {
+                let text = std::fs::read_to_string(path)
+                    .map_err(|e| spec.bad_value("patterns", path, e.to_string()))?;
+                let table =
+                    Patterns::parse(&text).map_err(|e| spec.bad_value("patterns", path, e))?;
+                // One table per agent for its whole life: leaking it keeps the searcher's
+                // reference simple.
+                &*Box::leak(Box::new(table))
+            }
+        };
         Ok(HexMc {
             name: spec.to_string(),
             params,
@@ -70,7 +100,10 @@ impl HexMc {
             },
             playouts,
             nodes,
+            patterns,
             searcher: None,
+            vc: None,
+            use_vc: spec.bool_or("vc", true)?,
             seed: 0,
             last_seen: None,
         })
@@ -81,13 +114,35 @@ impl HexMc {
         self.searcher.as_ref().map_or(0, |s| s.tree().used())
     }
 
-    /// Searches `game` and returns the outcome and the root board's layout.
-    fn search(&mut self, game: &Hex, board: &Board, turn: &Turn<HexMove>) -> Outcome {
+    /// What the connections say at the root (nothing while the swap is available).
+    fn root_verdict(&mut self, game: &Hex, board: &Board) -> VcVerdict {
+        let size = game.size() as usize;
+        if game.swap_available() || !self.use_vc {
+            return VcVerdict::Open;
+        }
+        if self.vc.as_ref().is_none_or(|(s, _)| *s != size) {
+            self.vc = Some((size, VcEngine::new(size)));
+        }
+        match self.vc.as_mut().and_then(|(_, e)| e.as_mut()) {
+            Some(e) => e.verdict(board, colour_of(game.side_to_move())),
+            None => VcVerdict::Open,
+        }
+    }
+
+    /// Searches `game` (only the `allowed` root moves if given).
+    fn search(
+        &mut self,
+        game: &Hex,
+        board: &Board,
+        turn: &Turn<HexMove>,
+        allowed: Option<Box<[bool; MAX_BOX]>>,
+    ) -> Outcome {
         let params = self.params;
         let nodes = self.nodes;
+        let patterns = self.patterns;
         let searcher = self
             .searcher
-            .get_or_insert_with(|| Searcher::new(params, nodes, Patterns::shipped()));
+            .get_or_insert_with(|| Searcher::new(params, nodes, patterns));
         let mut movetime = self.movetime;
         if let (Some(left), Some(t)) = (turn.time_left, movetime) {
             movetime = Some(t.min(left / 10));
@@ -108,6 +163,7 @@ impl HexMc {
             budget,
             turn.stop,
             self.seed,
+            allowed,
         )
     }
 }
@@ -159,14 +215,7 @@ impl Agent<Hex> for HexMc {
         // Forced moves need no search: a win, the one block, or (lost anyway) a block.
         let mut scratch = Vec::new();
         let mut moves = Vec::new();
-        let forced = match expand(
-            &board,
-            me,
-            None,
-            Patterns::shipped(),
-            &mut scratch,
-            &mut moves,
-        ) {
+        let forced = match expand(&board, me, None, self.patterns, &mut scratch, &mut moves) {
             Expansion::Win(cell) => Some((to_move(cell as usize), Score::win_in(1))),
             Expansion::Loss => {
                 let mut threats = Vec::new();
@@ -190,7 +239,40 @@ impl Agent<Hex> for HexMc {
                 }),
             });
         }
-        let out = self.search(game, &board, turn);
+        // The root's connections: a winning semi is played at once, a single must-play cell
+        // too, and a must-play region restricts the search.
+        let mut allowed = None;
+        match self.root_verdict(game, &board) {
+            VcVerdict::Win(Some(cell)) => {
+                let mv = to_move(cell);
+                return Ok(Choice {
+                    mv,
+                    info: Some(SearchInfo {
+                        depth: 1,
+                        score: Score::win_in(3),
+                        nodes: 0,
+                        time: began.elapsed(),
+                        pv: vec![mv],
+                    }),
+                });
+            }
+            VcVerdict::MustPlay(cells) if cells.len() == 1 => {
+                let mv = to_move(cells[0]);
+                return Ok(Choice {
+                    mv,
+                    info: Some(SearchInfo {
+                        depth: 1,
+                        score: Score::DRAW,
+                        nodes: 0,
+                        time: began.elapsed(),
+                        pv: vec![mv],
+                    }),
+                });
+            }
+            VcVerdict::MustPlay(cells) => allowed = Some(mask_of(&cells)),
+            _ => {}
+        }
+        let out = self.search(game, &board, turn, allowed);
         let best = out.children.first().ok_or(AgentError::NoMove)?;
         let mut mv = to_move(best.cell);
         let mut score = match best.proof {
@@ -240,6 +322,7 @@ mod tests {
             "hexmc(expand=0)",
             "hexmc(foo=1)",
             "hexmc(movetime=abc)",
+            "hexmc(patterns=/nonexistent/file)",
         ] {
             assert!(
                 HexMc::from_spec(&Spec::parse(bad).unwrap()).is_err(),

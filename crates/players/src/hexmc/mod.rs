@@ -7,6 +7,7 @@
 //! - [`knowledge`]: what an expansion knows (wins, must-play, dead cells, priors).
 //! - [`patterns`]: the 12-cell move patterns and their learned weights.
 //! - [`search`]: UCT + RAVE + progressive bias, MCTS-solver marks, threads.
+//! - [`vcs`]: virtual-connection verdicts from poda-solve's H-search (at the root).
 //! - `agent`: the [`Agent`](poda_core::Agent) and its spec options.
 
 mod agent;
@@ -15,5 +16,6 @@ pub mod knowledge;
 pub mod patterns;
 pub mod search;
 pub mod tree;
+pub mod vcs;
 
 pub use agent::HexMc;

@@ -14,10 +14,11 @@
 //! without a playout, and a node whose child is a proven loss for the opponent becomes a
 //! proven win.
 
-use super::board::{other, Board, FastRng, EMPTY};
+use super::board::{other, Board, FastRng, EMPTY, MAX_BOX};
 use super::knowledge::{expand, Expansion};
 use super::patterns::Patterns;
 use super::tree::{Tree, LOSS, UNKNOWN, WIN};
+use super::vcs::{VcEngine, VcVerdict};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
@@ -36,6 +37,8 @@ pub struct Params {
     pub expand_after: u32,
     /// Search threads.
     pub threads: usize,
+    /// Visits after which a node's virtual connections are computed (0: never).
+    pub knowledge: u32,
 }
 
 impl Default for Params {
@@ -47,6 +50,7 @@ impl Default for Params {
             prior_weight: 0.0,
             expand_after: 2,
             threads: 1,
+            knowledge: 0,
         }
     }
 }
@@ -95,10 +99,13 @@ pub struct Searcher {
     last_root: Option<(Vec<u8>, u8)>,
     /// Visits of the root kept from the previous search.
     pub reused: u32,
+    /// The only root moves allowed in the current search (must-play), if restricted.
+    root_allowed: Option<Box<[bool; MAX_BOX]>>,
 }
 
 /// A worker's scratch space.
 struct Worker {
+    vc: Option<VcEngine>,
     board: Board,
     path: Vec<usize>,
     moves: Vec<(u16, f32)>,
@@ -122,6 +129,7 @@ impl Searcher {
             patterns,
             last_root: None,
             reused: 0,
+            root_allowed: None,
         }
     }
 
@@ -188,7 +196,8 @@ impl Searcher {
     }
 
     /// Searches `root` (colour `to_move` to play; `last` the previous move's mailbox cell)
-    /// within the budget or until `stop` is set.
+    /// within the budget or until `stop` is set; with `allowed`, only those root moves.
+    #[allow(clippy::too_many_arguments)]
     pub fn run(
         &mut self,
         root: &Board,
@@ -197,9 +206,20 @@ impl Searcher {
         budget: Budget,
         stop: Option<&AtomicBool>,
         seed: u64,
+        allowed: Option<Box<[bool; MAX_BOX]>>,
     ) -> Outcome {
         let began = Instant::now();
         self.prepare(root, to_move);
+        // A kept root's children outside the allowed moves are marked lost.
+        if let Some(ok) = &allowed {
+            let tree = self.tree();
+            for c in tree.nodes[0].children() {
+                if !ok[tree.nodes[c].cell()] {
+                    tree.nodes[c].set_proof(WIN);
+                }
+            }
+        }
+        self.root_allowed = allowed;
         let this = &*self;
         let playouts = AtomicU64::new(0);
         let threads = self.params.threads.max(1);
@@ -228,6 +248,11 @@ impl Searcher {
         thread: u64,
     ) {
         let mut w = Worker {
+            vc: if self.params.knowledge > 0 {
+                VcEngine::new(root.layout.size)
+            } else {
+                None
+            },
             board: root.clone(),
             path: Vec::with_capacity(64),
             moves: Vec::with_capacity(400),
@@ -284,6 +309,35 @@ impl Searcher {
                 }
                 _ => {}
             }
+            if p.knowledge > 0
+                && node != 0
+                && n.is_expanded()
+                && n.visits() >= p.knowledge
+                && n.claim_knowledge()
+            {
+                if let Some(vc) = w.vc.as_mut() {
+                    match vc.verdict(&w.board, to_move) {
+                        VcVerdict::Win(_) => {
+                            n.set_proof(WIN);
+                            winner = to_move;
+                            break;
+                        }
+                        VcVerdict::Loss => {
+                            n.set_proof(LOSS);
+                            winner = other(to_move);
+                            break;
+                        }
+                        VcVerdict::MustPlay(cells) => {
+                            for c in n.children() {
+                                if !cells.contains(&tree.nodes[c].cell()) {
+                                    tree.nodes[c].set_proof(WIN);
+                                }
+                            }
+                        }
+                        VcVerdict::Open => {}
+                    }
+                }
+            }
             if !n.is_expanded() {
                 if (node == 0 || n.visits() >= p.expand_after) && tree.try_claim(node) {
                     match expand(
@@ -307,6 +361,9 @@ impl Searcher {
                             break;
                         }
                         Expansion::Moves => {
+                            if let (0, Some(ok)) = (node, &self.root_allowed) {
+                                w.moves.retain(|&(cell, _)| ok[cell as usize]);
+                            }
                             if !tree.expand(node, &w.moves) {
                                 winner = w.board.playout(to_move, last, &mut w.rng);
                                 filled = true;

@@ -42,6 +42,8 @@ pub struct Node {
     pub child_count: AtomicU32,
     pub state: AtomicU8,
     pub proof: AtomicU8,
+    /// Set once the node's virtual connections have been looked at.
+    pub knowledge: AtomicU8,
 }
 
 #[inline]
@@ -66,6 +68,17 @@ impl Node {
         self.child_count.store(0, Relaxed);
         self.state.store(LEAF, Relaxed);
         self.proof.store(UNKNOWN, Relaxed);
+        self.knowledge.store(0, Relaxed);
+    }
+
+    /// Claims the node's connection analysis; false if done or taken.
+    #[inline]
+    pub fn claim_knowledge(&self) -> bool {
+        self.knowledge.load(Relaxed) == 0
+            && self
+                .knowledge
+                .compare_exchange(0, 1, Relaxed, Relaxed)
+                .is_ok()
     }
 
     #[inline]
@@ -216,6 +229,7 @@ impl Tree {
             dst.rave_wins.store(src.rave_wins.load(Relaxed), Relaxed);
             dst.prior.store(src.prior.load(Relaxed), Relaxed);
             dst.proof.store(src.proof.load(Relaxed), Relaxed);
+            dst.knowledge.store(src.knowledge.load(Relaxed), Relaxed);
             dst.first_child.store(0, Relaxed);
             dst.child_count.store(0, Relaxed);
             dst.state.store(LEAF, Relaxed);
