@@ -45,9 +45,28 @@ struct Pair<B> {
     generation: u32,
     nf: u8,
     ns: u8,
+    /// The cells common to every full (every semi) carrier: a carrier that meets it meets
+    /// them all, which skips a whole list in the AND rule.
+    full_meet: B,
+    semi_meet: B,
     full: [B; MAX_FULL],
     semi: [B; MAX_SEMI],
     key: [u8; MAX_SEMI],
+}
+
+impl<B: Bits> Pair<B> {
+    fn refresh(&mut self) {
+        self.full_meet = self.full[..self.nf as usize]
+            .iter()
+            .copied()
+            .reduce(|m, c| m.and(c))
+            .unwrap_or(B::EMPTY);
+        self.semi_meet = self.semi[..self.ns as usize]
+            .iter()
+            .copied()
+            .reduce(|m, c| m.and(c))
+            .unwrap_or(B::EMPTY);
+    }
 }
 
 /// A board shape for the engine: neighbours and edge rows as cell sets.
@@ -336,8 +355,14 @@ impl<B: Bits> HSearch<B> {
                 continue;
             }
             let s = self.slot(mid, t);
+            let (fm, sm) = (self.pairs[s].full_meet, self.pairs[s].semi_meet);
             // Adding to the pair end-t never touches the pair mid-t (end != mid).
-            for j in 0..self.pairs[s].nf as usize {
+            let nf = if a.meets(fm) {
+                0
+            } else {
+                self.pairs[s].nf as usize
+            };
+            for j in 0..nf {
                 let b = self.pairs[s].full[j];
                 if a.meets(b) || b.meets(end_bit) {
                     continue;
@@ -350,7 +375,7 @@ impl<B: Bits> HSearch<B> {
                     self.add_semi(end, t, a.or(b).or(mid_bit), self.cell_of[mid]);
                 }
             }
-            if through_stone {
+            if through_stone && !a.meets(sm) {
                 for k in 0..self.pairs[s].ns as usize {
                     let b = self.pairs[s].semi[k];
                     if a.meets(b) || b.meets(end_bit) || !self.wanted(end, t, a.or(b)) {
@@ -376,6 +401,9 @@ impl<B: Bits> HSearch<B> {
                 continue;
             }
             let s = self.slot(mid, t);
+            if a.meets(self.pairs[s].full_meet) {
+                continue;
+            }
             for j in 0..self.pairs[s].nf as usize {
                 let b = self.pairs[s].full[j];
                 if !a.meets(b) && !b.meets(end_bit) && self.wanted(end, t, a.or(b)) {
@@ -393,6 +421,8 @@ impl<B: Bits> HSearch<B> {
             p.generation = self.generation;
             p.nf = 0;
             p.ns = 0;
+            p.full_meet = B::EMPTY;
+            p.semi_meet = B::EMPTY;
             self.partners[x].push(y as u16);
             self.partners[y].push(x as u16);
         }
@@ -428,6 +458,7 @@ impl<B: Bits> HSearch<B> {
             }
         }
         p.ns = j as u8;
+        p.refresh();
         self.added += 1;
         self.queue.push((x as u16, y as u16, true, carrier, 0));
     }
@@ -451,11 +482,13 @@ impl<B: Bits> HSearch<B> {
         }
         if k == MAX_SEMI {
             p.ns = k as u8;
+            p.refresh();
             return;
         }
         p.semi[k] = carrier;
         p.key[k] = key as u8;
         p.ns = k as u8 + 1;
+        p.refresh();
         self.added += 1;
         // OR: the new semi with sets of the others whose carriers share nothing.
         let semis = p.semi;

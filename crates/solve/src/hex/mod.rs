@@ -2,7 +2,8 @@
 //! seconds, 6x6 positions; see `docs/benchmarks/hex.md` for measured sizes and times).
 //!
 //! - [`board`]: the solver's 128-bit position and masks.
-//! - [`bits`]: cell sets (`u128`, three words); [`hsearch`]: the H-search engine.
+//! - [`bits`]: cell sets (`u128`, three words); [`hsearch`]: the H-search engine;
+//!   [`ice`]: dead and captured cells filled in; [`prover`]: DFPN with all of it.
 //! - [`vc`]: virtual connections by H-search (bridges, edge templates and combinations).
 //! - [`dfpn`]: depth-first proof-number search with must-play and dead-cell pruning.
 //!
@@ -14,6 +15,7 @@ pub mod bits;
 pub mod board;
 pub mod dfpn;
 pub mod hsearch;
+pub mod ice;
 pub mod prover;
 pub mod vc;
 

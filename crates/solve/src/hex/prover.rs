@@ -33,6 +33,7 @@
 use super::board::{cells, Board, Masks};
 use super::dfpn::{dead_cells, SWAP};
 use super::hsearch::HSearch;
+use super::ice::{connected, Rings};
 use poda_core::Player;
 use std::collections::HashMap;
 use std::time::Instant;
@@ -69,6 +70,10 @@ pub enum Verdict {
 /// A DFPN prover for one board size; its table lives across calls.
 pub struct Prover {
     masks: Masks,
+    rings: Rings,
+    /// Whether dead and captured cells are filled in (on by default; off with the swap
+    /// rule, whose swap needs the lone first stone).
+    pub fill: bool,
     hs: HSearch<u128>,
     table: HashMap<(u128, u128), Entry>,
     /// Nodes entered and expansions (two H-searches each).
@@ -82,6 +87,8 @@ impl Prover {
     pub fn new(size: u32) -> Prover {
         Prover {
             masks: Masks::new(size),
+            rings: Rings::new(size),
+            fill: true,
             hs: HSearch::new(size as usize),
             table: HashMap::new(),
             nodes: 0,
@@ -100,10 +107,29 @@ impl Prover {
         self.table.len()
     }
 
+    /// The position with its dead and captured cells filled, and the cells filled.
+    pub fn normalize(&self, board: &Board) -> (Board, u128) {
+        let mut b = *board;
+        if !self.fill || board.swap_rule {
+            return (b, 0);
+        }
+        let filled = self.rings.fill_in(&mut b, &self.masks);
+        (b, filled)
+    }
+
     /// Proves whether the player to move in `board` wins, within `deadline` if given.
     pub fn prove(&mut self, board: &Board, deadline: Option<Instant>) -> Verdict {
         self.deadline = deadline;
         self.out_of_time = false;
+        let (board, _) = self.normalize(board);
+        if let Some(w) = connected(&board, &self.masks) {
+            return if w == board.to_move {
+                Verdict::Win
+            } else {
+                Verdict::Loss
+            };
+        }
+        let board = &board;
         loop {
             let (pn, dn) = self.mid(board, INF, INF);
             if pn == 0 {
@@ -132,8 +158,9 @@ impl Prover {
     #[inline]
     fn key(&self, board: &Board) -> ((u128, u128), bool) {
         let turned = board.rotated(&self.masks);
-        // Boards have at most 121 cells: bit 127 tells the swap rule.
-        let rule = (board.swap_rule as u128) << 127;
+        // Boards have at most 121 cells: bit 127 tells the swap rule, bit 126 the player to
+        // move (fill-in breaks the link between stone counts and turns).
+        let rule = (board.swap_rule as u128) << 127 | (board.to_move.index() as u128) << 126;
         let a = (board.stones[0], board.stones[1] | rule);
         let b = (turned.stones[0], turned.stones[1] | rule);
         if b < a {
@@ -369,14 +396,20 @@ impl Prover {
         } else {
             self.masks.board
         };
-        let mut children: Vec<Board> = moves.iter().map(|&m| self.child(board, m)).collect();
+        let mut children: Vec<Board> = Vec::with_capacity(moves.len());
+        let mut fills: Vec<u128> = Vec::with_capacity(moves.len());
+        for &m in &moves {
+            let (c, f) = self.normalize(&self.child(board, m));
+            children.push(c);
+            fills.push(f);
+        }
         loop {
             // A move proven to lose drops every sibling outside its proof.
             if use_proofs {
                 let mut keep = self.masks.board;
                 for (i, child) in children.iter().enumerate() {
                     if self.numbers(child).0 == 0 {
-                        let p = self.proof_of(child) | move_bit(moves[i]);
+                        let p = self.proof_of(child) | fills[i] | move_bit(moves[i]);
                         if keep & !p & cells_of(&moves) != 0 {
                             keep &= p;
                             justification |= p;
@@ -390,11 +423,13 @@ impl Prover {
                         if keep >> moves[i] & 1 == 1 {
                             moves[k] = moves[i];
                             children[k] = children[i];
+                            fills[k] = fills[i];
                             k += 1;
                         }
                     }
                     moves.truncate(k);
                     children.truncate(k);
+                    fills.truncate(k);
                     if k < before {
                         let (key, turned) = self.key(board);
                         let j = if turned {
@@ -430,14 +465,14 @@ impl Prover {
                 }
             }
             if pn == 0 {
-                let proof = self.proof_of(&children[best]) | move_bit(moves[best]);
+                let proof = self.proof_of(&children[best]) | fills[best] | move_bit(moves[best]);
                 self.store(board, 0, INF, Some(proof), None);
                 return (0, INF);
             }
             if dn == 0 {
                 let mut proof = justification;
                 for (i, child) in children.iter().enumerate() {
-                    proof |= self.proof_of(child) | move_bit(moves[i]);
+                    proof |= self.proof_of(child) | fills[i] | move_bit(moves[i]);
                 }
                 if !use_proofs {
                     proof = self.masks.board;
