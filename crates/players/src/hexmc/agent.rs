@@ -23,6 +23,9 @@ pub struct HexMc {
     name: String,
     params: Params,
     movetime: Option<Duration>,
+    /// `movetime=mirror`: think as long as the opponent has on average (equal-time matches
+    /// against programs whose real time per move differs from their setting).
+    mirror: Option<Mirror>,
     playouts: Option<u64>,
     nodes: usize,
     patterns: &'static Patterns,
@@ -37,8 +40,8 @@ pub struct HexMc {
 }
 
 impl HexMc {
-    /// Builds `hexmc(movetime=1s|playouts=N,threads=1,c=..,rave=..,fpu=..,prior=..,
-    /// expand=..,nodes=..,patterns=FILE,vc=true)`.
+    /// Builds `hexmc(movetime=1s|mirror|playouts=N,threads=1,c=..,rave=..,fpu=..,prior=..,
+    /// expand=..,nodes=..,patterns=FILE,vc=true,knowledge=0)`.
     pub fn from_spec(spec: &Spec) -> Result<HexMc, SpecError> {
         spec.expect_keys(&[
             "movetime",
@@ -73,7 +76,12 @@ impl HexMc {
             knowledge: spec.int_in("knowledge", d.knowledge as u64, 0, 1 << 30)? as u32,
         };
         let playouts = spec.parse_opt::<u64>("playouts")?;
-        let movetime = spec.movetime_opt()?;
+        let mirror = (spec.get("movetime") == Some("mirror")).then(Mirror::default);
+        let movetime = if mirror.is_some() {
+            None
+        } else {
+            spec.movetime_opt()?
+        };
         if playouts == Some(0) {
             return Err(spec.bad_value("playouts", "0", "must be at least 1"));
         }
@@ -93,6 +101,7 @@ impl HexMc {
         Ok(HexMc {
             name: spec.to_string(),
             params,
+            mirror,
             movetime: if playouts.is_some() && movetime.is_none() {
                 None
             } else {
@@ -144,6 +153,9 @@ impl HexMc {
             .searcher
             .get_or_insert_with(|| Searcher::new(params, nodes, patterns));
         let mut movetime = self.movetime;
+        if let Some(m) = &self.mirror {
+            movetime = Some(m.budget());
+        }
         if let (Some(left), Some(t)) = (turn.time_left, movetime) {
             movetime = Some(t.min(left / 10));
         }
@@ -165,6 +177,40 @@ impl HexMc {
             self.seed,
             allowed,
         )
+    }
+}
+
+/// The opponent's average thinking time, measured between our moves.
+#[derive(Clone, Debug, Default)]
+struct Mirror {
+    /// When our last move was returned, and the ply count after it.
+    last: Option<(Instant, u32)>,
+    total: Duration,
+    moves: u32,
+}
+
+impl Mirror {
+    /// Before our turn at ply `ply`: the time since our last move was the opponent's, if
+    /// exactly one move (theirs) came in between.
+    fn opponent_moved(&mut self, now: Instant, ply: u32) {
+        if let Some((t, p)) = self.last.take() {
+            if ply == p + 1 {
+                self.total += now - t;
+                self.moves += 1;
+            }
+        }
+    }
+
+    fn stamp(&mut self, now: Instant, ply: u32) {
+        self.last = Some((now, ply));
+    }
+
+    /// The average so far (1 s before any), within 50 ms..120 s.
+    fn budget(&self) -> Duration {
+        if self.moves == 0 {
+            return DEFAULT_MOVETIME;
+        }
+        (self.total / self.moves).clamp(Duration::from_millis(50), Duration::from_secs(120))
     }
 }
 
@@ -208,6 +254,24 @@ impl Agent<Hex> for HexMc {
             return Err(AgentError::NoMove);
         }
         let began = Instant::now();
+        if let Some(m) = self.mirror.as_mut() {
+            m.opponent_moved(began, game.plies());
+        }
+        let choice = self.choose_inner(game, turn, began);
+        if let Some(m) = self.mirror.as_mut() {
+            m.stamp(Instant::now(), game.plies() + 1);
+        }
+        choice
+    }
+}
+
+impl HexMc {
+    fn choose_inner(
+        &mut self,
+        game: &Hex,
+        turn: &mut Turn<HexMove>,
+        began: Instant,
+    ) -> Result<Choice<HexMove>, AgentError> {
         let board = board_of(game);
         let layout = board.layout;
         let me = colour_of(game.side_to_move());
@@ -311,6 +375,23 @@ mod tests {
 
     fn agent(spec: &str) -> HexMc {
         HexMc::from_spec(&Spec::parse(spec).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn mirror_averages_the_opponents_time() {
+        let mut m = Mirror::default();
+        assert_eq!(m.budget(), DEFAULT_MOVETIME);
+        let t0 = Instant::now();
+        m.stamp(t0, 1);
+        m.opponent_moved(t0 + Duration::from_millis(400), 2);
+        m.stamp(t0 + Duration::from_millis(500), 3);
+        m.opponent_moved(t0 + Duration::from_millis(1100), 4);
+        assert_eq!(m.budget(), Duration::from_millis(500));
+        // A gap of more than one move (a new game) is not counted.
+        m.stamp(t0, 5);
+        m.opponent_moved(t0 + Duration::from_secs(9), 1);
+        assert_eq!(m.budget(), Duration::from_millis(500));
+        assert!(HexMc::from_spec(&Spec::parse("hexmc(movetime=mirror)").unwrap()).is_ok());
     }
 
     #[test]
