@@ -435,10 +435,11 @@ mod tests {
     }
 
     /// The subtree of the position two plies later is kept: a reply the search expected
-    /// arrives with visits.
+    /// arrives with visits. Without root connections, so that every move is searched (a
+    /// connection found at the root answers without a search).
     #[test]
     fn keeps_the_subtree_between_moves() {
-        let mut a = agent("hexmc(playouts=4000)");
+        let mut a = agent("hexmc(playouts=4000,vc=false)");
         let mut game = Hex::with_size(7, false).unwrap();
         let mut kept = 0;
         for _ in 0..4 {

@@ -48,7 +48,8 @@ impl Default for Params {
             rave_bias: 0.001,
             first_play_urgency: 1.0,
             prior_weight: 0.0,
-            expand_after: 2,
+            // 8 beat 2 by 24-16 at 300 ms a move on 9x9 (fewer expansions, more playouts).
+            expand_after: 8,
             threads: 1,
             knowledge: 0,
         }

@@ -1,11 +1,12 @@
-//! A Hex solver for boards up to 11x11 (in practice: every opening of 1x1 to 5x5 in
-//! seconds, 6x6 positions; see `docs/benchmarks/hex.md` for measured sizes and times).
+//! A Hex solver for boards up to 11x11 (in practice: every opening up to 6x6 in minutes,
+//! 7x7 openings one by one; see `docs/benchmarks/hex.md` for measured sizes and times).
 //!
 //! - [`board`]: the solver's 128-bit position and masks.
-//! - [`bits`]: cell sets (`u128`, three words); [`hsearch`]: the H-search engine;
-//!   [`ice`]: dead and captured cells filled in; [`prover`]: DFPN with all of it.
-//! - [`vc`]: virtual connections by H-search (bridges, edge templates and combinations).
-//! - [`dfpn`]: depth-first proof-number search with must-play and dead-cell pruning.
+//! - [`bits`]: cell sets (`u128`, three words); [`hsearch`]: virtual connections by
+//!   H-search (bridges, edge templates and their combinations).
+//! - [`ice`]: dead cells and captured pairs, filled in before a position is searched.
+//! - [`prover`]: depth-first proof-number search with must-play regions, proofs that prune
+//!   siblings, and a table that keeps proofs.
 //!
 //! [`HexSolver::solve`] proves who wins a position; [`HexSolver::analyze`] proves every legal
 //! move (the swap included when available). Scores are +1 (the side to move wins by playing
@@ -13,17 +14,15 @@
 
 pub mod bits;
 pub mod board;
-pub mod dfpn;
 pub mod hsearch;
 pub mod ice;
 pub mod prover;
-pub mod vc;
 
 use board::{Board, MAX_SOLVER_SIZE};
-use dfpn::SWAP;
+
 use poda_core::{Game, Player};
 use poda_games::hex::{Hex, HexMove};
-use prover::{Prover, Verdict};
+use prover::{Prover, Verdict, SWAP};
 use std::time::{Duration, Instant};
 use thiserror::Error;
 

@@ -31,12 +31,14 @@
 //! graph-history interaction.
 
 use super::board::{cells, Board, Masks};
-use super::dfpn::{dead_cells, SWAP};
 use super::hsearch::HSearch;
 use super::ice::{connected, Rings};
 use poda_core::Player;
 use std::collections::HashMap;
 use std::time::Instant;
+
+/// The swap in a move list.
+pub const SWAP: u8 = 255;
 
 /// "Infinite" numbers.
 pub const INF: u32 = u32::MAX / 4;
@@ -316,7 +318,7 @@ impl Prover {
         } else {
             theirs.must_play.map_or(empty, |m| m & empty)
         };
-        let live = region & !dead_cells(board, &masks);
+        let live = region & !self.rings.dead(board, &masks);
         if live != 0 {
             region = live;
         }
