@@ -207,7 +207,7 @@ fn an_htp_program_like_mohex_is_set_up_refereed_and_restarted_after_an_error() {
     let log = dir.join("htp.log");
     let bot = repo().join("crates/arena/tests/bots/htp_bot.py");
     let spec = format!(
-        "external(cmd=\"python3 {}\",protocol=htp,log=\"{}\",setup=\"param_mohex max_time 1; param_game allow_swap 0\")",
+        "external(cmd=\"python3 {}\",protocol=htp,movetime=30s,startup=60s,log=\"{}\",setup=\"param_mohex max_time 1; param_game allow_swap 0\")",
         bot.display(),
         log.display()
     );

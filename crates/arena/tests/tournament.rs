@@ -1,8 +1,8 @@
 //! Tournaments: the schedule, records, resuming without losing or repeating a game, reports.
 
 use poda_arena::tournament::report::{json, markdown, rating_rows, write_reports};
-use poda_arena::tournament::run::RECORDS_FILE;
-use poda_arena::tournament::{run_tournament, RunOptions, Tournament};
+use poda_arena::tournament::run::{load_tournament, CONFIG_FILE, RECORDS_FILE};
+use poda_arena::tournament::{run_tournament, RunOptions, Tournament, MAX_GAMES};
 use poda_games::connect4::Connect4;
 use std::collections::{BTreeMap, HashSet};
 use std::path::{Path, PathBuf};
@@ -85,6 +85,57 @@ fn schedule_pairs_colours_and_openings() {
     let mut alone = t.clone();
     alone.agents.truncate(1);
     assert!(alone.validate().is_err());
+}
+
+#[test]
+fn pairings_follow_the_pair_list_without_listing_it() {
+    for n in 2..9 {
+        let mut t = tournament();
+        t.agents = (0..n).map(|i| format!("a{i}")).collect();
+        t.games_per_pair = 4;
+        let pairs = t.pairs();
+        assert_eq!(pairs.len(), t.pair_count());
+        for i in 0..t.total_games() {
+            let p = t.pairing(i);
+            let (a, b) = pairs[p.pair];
+            assert_eq!((p.first.min(p.second), p.first.max(p.second)), (a, b));
+        }
+    }
+}
+
+/// Found by the fuzz target `tournament_resume`: a `tournament.json` with 2^63 games a pair
+/// overflowed the game count, and one with 10^11 made `--resume` list every game.
+#[test]
+fn more_than_a_million_games_are_refused_even_from_a_saved_file() {
+    let mut huge = tournament();
+    huge.games_per_pair = 1 << 63;
+    assert_eq!(huge.total_games(), usize::MAX);
+    let e = huge.validate().unwrap_err();
+    assert!(e.contains("more than 1000000 games"), "{e}");
+    let mut big = tournament();
+    big.games_per_pair = 100_000_000_000;
+    assert!(big.validate().is_err());
+    big.games_per_pair = MAX_GAMES / 3;
+    big.games_per_pair -= big.games_per_pair % 2;
+    assert!(big.validate().is_ok());
+
+    let out = scratch("huge");
+    std::fs::create_dir_all(&out).unwrap();
+    huge.games_per_pair = 100_000_000_000;
+    let text = serde_json::to_string(&huge).unwrap();
+    std::fs::write(out.join(CONFIG_FILE), text).unwrap();
+    let e = load_tournament(&out).unwrap_err().to_string();
+    assert!(
+        e.contains("tournament.json") && e.contains("more than"),
+        "{e}"
+    );
+    let options = RunOptions {
+        threads: 1,
+        resume: true,
+        stop_after: Some(0),
+    };
+    assert!(run_tournament(&Connect4::new(), &huge, &out, &options, &mut |_, _, _| {}).is_err());
+    let _ = std::fs::remove_dir_all(&out);
 }
 
 #[test]

@@ -33,6 +33,8 @@ enum Command {
     Show(cmd::show::ShowArgs),
     /// Score every legal move of a position and show the principal variation.
     Analyze(cmd::analyze::AnalyzeArgs),
+    /// Show how minimax and alpha-beta search a position, node by node (text, SVG, DOT, JSON).
+    Explain(cmd::explain::ExplainArgs),
     /// Count the legal move sequences of a given length (the rules' regression test).
     Perft(cmd::perft::PerftArgs),
     /// Search fixed positions to a fixed depth and print a node-count signature.
@@ -50,6 +52,14 @@ enum Command {
     Solve(cmd::solve::SolveArgs),
     /// Make an agent a bot of the course's Mancala simulator (its protocol on stdin/stdout).
     UgrBot(cmd::ugr_bot::UgrBotArgs),
+    /// The web workbench: play, watch and analyse every game in a browser.
+    Serve(cmd::serve::ServeArgs),
+    /// List the units of a tournament, book build or solve, for a cluster (JSON lines).
+    Units(cmd::units::UnitsArgs),
+    /// Run units (from `poda units`) and write their results into a directory.
+    RunUnit(cmd::units::RunUnitArgs),
+    /// Combine the units' results into what the single-machine command gives.
+    Merge(cmd::units::MergeArgs),
 }
 
 /// `poda list | head` closes the pipe early, and Rust's `println!` then panics ("failed
@@ -80,6 +90,7 @@ fn main() -> ExitCode {
         Command::Tournament(a) => cmd::tournament::run(a),
         Command::Show(a) => cmd::show::run(a),
         Command::Analyze(a) => cmd::analyze::run(a),
+        Command::Explain(a) => cmd::explain::run(a),
         Command::Perft(a) => cmd::perft::run(a),
         Command::Bench(a) => cmd::bench::run(a),
         Command::List(a) => cmd::list::run(a),
@@ -88,6 +99,10 @@ fn main() -> ExitCode {
         Command::Engine(a) => cmd::engine::run(a),
         Command::Htp(a) => cmd::htp::run(a),
         Command::UgrBot(a) => cmd::ugr_bot::run(a),
+        Command::Serve(a) => cmd::serve::run(a),
+        Command::Units(a) => cmd::units::run_units(a),
+        Command::RunUnit(a) => cmd::units::run_unit(a),
+        Command::Merge(a) => cmd::units::run_merge(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

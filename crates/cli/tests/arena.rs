@@ -481,3 +481,130 @@ fn matches_and_tournaments_play_the_openings_of_a_file() {
     );
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// The spec of `faulty_bot.py MODE N` with a short move time.
+fn faulty_spec(mode: &str, at: u32) -> String {
+    let bot = repo().join("crates/arena/tests/bots/faulty_bot.py");
+    format!(
+        "external(cmd=\"python3 {} {mode} {at}\",movetime=300ms,grace=300ms,startup=5s)",
+        bot.display()
+    )
+}
+
+#[test]
+fn misbehaving_bots_lose_their_games_and_the_tournament_finishes_and_resumes() {
+    // A bot that hangs, one that crashes mid-game, one that prints garbage, one that floods
+    // its output, one that floods its stderr, one that exits at once, and a sound player.
+    let args = |dir: &Path| {
+        let mut a: Vec<String> = vec!["tournament".into(), "connect4".into(), "greedy".into()];
+        for (mode, at) in [
+            ("hang", 1),
+            ("crash", 2),
+            ("garbage", 1),
+            ("flood", 1),
+            ("stderr-flood", 1),
+            ("exit", 0),
+        ] {
+            a.push(faulty_spec(mode, at));
+        }
+        for more in [
+            "--games-per-pair",
+            "2",
+            "--threads",
+            "2",
+            "--seed",
+            "4",
+            "--quiet",
+        ] {
+            a.push(more.into());
+        }
+        a.push("--out".into());
+        a.push(dir.display().to_string());
+        a
+    };
+    // 7 players: 21 pairs of 2 games.
+    let total = 42;
+    let cut = scratch("faulty");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_poda"))
+        .args(args(&cut))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let lines = || {
+        std::fs::read_to_string(cut.join("games.jsonl"))
+            .map(|t| t.lines().count())
+            .unwrap_or(0)
+    };
+    let deadline = Instant::now() + Duration::from_secs(300);
+    while lines() < 8 && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    child.kill().unwrap();
+    let _ = child.wait();
+    let before = records(&cut);
+    assert!(
+        (8..total).contains(&before.len()),
+        "{} games when killed",
+        before.len()
+    );
+    let mut resumed = args(&cut);
+    resumed.push("--resume".into());
+    let o = Command::new(env!("CARGO_BIN_EXE_poda"))
+        .args(&resumed)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let after = records(&cut);
+    assert_eq!(
+        after.len(),
+        total,
+        "every game once (records() refuses repeats)"
+    );
+    for (i, game) in &before {
+        assert_eq!(&after[i], game, "game {i} changed on resume");
+    }
+    // Every game of a faulty bot against a sound player is lost by it, with its reason (the
+    // crashing bot fails at its second move, so it may lose by the rules first).
+    let reasons = [
+        ("hang", "timed out"),
+        ("crash", "exited"),
+        ("garbage", "not a protocol answer"),
+        ("flood", "more than 1000 lines"),
+        ("exit", "cannot"),
+    ];
+    for game in after.values() {
+        let (first, second) = (
+            game["first"].as_str().unwrap(),
+            game["second"].as_str().unwrap(),
+        );
+        let reason = game["reason"].as_str().unwrap_or_default();
+        for (mode, needle) in reasons {
+            let tag = format!("faulty_bot.py {mode} ");
+            let (a, b) = (first.contains(&tag), second.contains(&tag));
+            if !(a || b) {
+                continue;
+            }
+            let loser = if a { "0-1" } else { "1-0" };
+            if first.contains("faulty_bot") && second.contains("faulty_bot") {
+                // Between two faulty bots the first to fail loses.
+                continue;
+            }
+            assert_eq!(game["result"], loser, "{mode}: {game}");
+            if mode == "crash" && reason.is_empty() {
+                continue;
+            }
+            assert!(
+                reason.contains(needle) || (mode == "exit" && reason.contains("exited")),
+                "{mode}: '{reason}'"
+            );
+        }
+    }
+    // The stderr flood was cut in the log, not copied whole.
+    let logs: u64 = std::fs::read_dir(cut.join("logs"))
+        .unwrap()
+        .map(|e| e.unwrap().metadata().unwrap().len())
+        .sum();
+    assert!(logs < 200 << 20, "{logs} bytes of logs");
+    let _ = std::fs::remove_dir_all(cut);
+}

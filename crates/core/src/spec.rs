@@ -67,6 +67,7 @@ impl Spec {
             text,
             chars: text.char_indices().collect(),
             pos: 0,
+            depth: 0,
         };
         let spec = parser.spec()?;
         parser.skip_ws();
@@ -239,8 +240,11 @@ impl fmt::Display for Spec {
             if let Some(k) = &arg.key {
                 write!(f, "{k}=")?;
             }
+            // Any whitespace, not only spaces: a bare value is trimmed when read back.
             let plain = !arg.value.is_empty()
-                && !arg.value.contains(['"', ',', '=', ' '])
+                && !arg
+                    .value
+                    .contains(|c: char| c.is_whitespace() || matches!(c, '"' | ',' | '='))
                 && Spec::parse(&arg.value).is_ok();
             if plain {
                 f.write_str(&arg.value)?;
@@ -263,10 +267,16 @@ impl FromStr for Spec {
     }
 }
 
+/// How deeply specs may nest (`misere(game=connect_four())` is 2): the parser recurses, and
+/// a string of thousands of `a(` must be an error, not a stack overflow.
+pub const MAX_NESTING: usize = 16;
+
 struct Parser<'a> {
     text: &'a str,
     chars: Vec<(usize, char)>,
     pos: usize,
+    /// Specs open around the current position.
+    depth: usize,
 }
 
 impl Parser<'_> {
@@ -318,6 +328,10 @@ impl Parser<'_> {
         let mut args = Vec::new();
         self.skip_ws();
         if self.peek() == Some('(') {
+            if self.depth == MAX_NESTING {
+                return Err(self.error(&format!("specs nest more than {MAX_NESTING} deep")));
+            }
+            self.depth += 1;
             self.pos += 1;
             self.skip_ws();
             if self.peek() == Some(')') {
@@ -336,6 +350,7 @@ impl Parser<'_> {
                     }
                 }
             }
+            self.depth -= 1;
         }
         Ok(Spec { name, args })
     }
@@ -471,10 +486,25 @@ mod tests {
             "external(cmd=\"python3 bot.py\")",
             "misere(game=connect_four())",
             "hex(size=11,swap=true)",
+            // Found by the fuzz target `spec`: a value starting with a carriage return was
+            // written bare and lost it when read back.
+            "external(cmd=\"\r./bot\",log=\"a\tb\")",
         ] {
             let s = Spec::parse(text).unwrap();
             assert_eq!(Spec::parse(&s.to_string()).unwrap(), s, "{text}");
         }
+    }
+
+    #[test]
+    fn nesting_is_bounded() {
+        let nested = |n: usize| format!("{}x{}", "a(".repeat(n), ")".repeat(n));
+        assert!(Spec::parse(&nested(MAX_NESTING)).is_ok());
+        let deep = Spec::parse(&nested(MAX_NESTING + 1))
+            .unwrap_err()
+            .to_string();
+        assert!(deep.contains("nest more than"), "{deep}");
+        // Found by the fuzz target `spec`: 100,000 levels overflowed the stack.
+        assert!(Spec::parse(&"a(".repeat(100_000)).is_err());
     }
 
     #[test]

@@ -17,6 +17,7 @@
 //! up the next. Late in the game the exact search nearly always finishes, so the hybrid
 //! plays the end perfectly (quickest win, slowest loss).
 
+use crate::lazy::Lazy;
 use crate::perfect::pons_to_score;
 use poda_core::{Agent, AgentError, Choice, Game, Score, SearchInfo, Spec, SpecError, Turn};
 use poda_games::connect4::Connect4;
@@ -37,7 +38,7 @@ const DEFAULT_TT_MIB: usize = 64;
 /// The solver-then-engine Connect 4 player.
 pub struct HybridAgent {
     name: String,
-    solver: Solver,
+    solver: Lazy<Solver>,
     engine: Engine<Connect4>,
     movetime: Duration,
 }
@@ -63,7 +64,7 @@ impl HybridAgent {
         };
         Ok(HybridAgent {
             name: spec.to_string(),
-            solver: Solver::with_book(tt),
+            solver: Lazy::new(tt, Solver::with_book),
             engine: Engine::new(eval, config),
             movetime,
         })
@@ -78,13 +79,14 @@ impl HybridAgent {
         weak_deadline: Instant,
         keep_deadline: Instant,
     ) -> Option<(usize, Score)> {
-        self.solver.set_deadline(Some(weak_deadline));
-        let weak = self.solver.solve_weak(p);
-        if self.solver.aborted() || weak < 0 {
+        let solver = self.solver.get();
+        solver.set_deadline(Some(weak_deadline));
+        let weak = solver.solve_weak(p);
+        if solver.aborted() || weak < 0 {
             return None;
         }
-        self.solver.set_deadline(Some(keep_deadline));
-        let keepers = self.solver.keeping_moves(p, weak);
+        solver.set_deadline(Some(keep_deadline));
+        let keepers = solver.keeping_moves(p, weak);
         let col = *hardest(p, &keepers).first()?;
         Some((col, pons_to_score(weak, p.moves())))
     }
@@ -97,7 +99,7 @@ impl Agent<Connect4> for HybridAgent {
 
     fn new_game(&mut self, seed: u64) {
         self.engine.new_game(seed);
-        self.solver.reset();
+        self.solver.fresh(Solver::reset);
     }
 
     fn choose(&mut self, game: &Connect4, turn: &mut Turn<u8>) -> Result<Choice<u8>, AgentError> {
@@ -107,15 +109,15 @@ impl Agent<Connect4> for HybridAgent {
             budget = budget.min(left / 10);
         }
         let p = Position::from_key(game.key());
-        self.solver.reset_nodes();
+        self.solver.get().reset_nodes();
         let at = |share: f64| start + budget.mul_f64(share);
-        self.solver.set_deadline(Some(at(EXACT_SHARE)));
-        let solved = match self.solver.choose(&p, &mut TieBreak::Centre) {
+        self.solver.get().set_deadline(Some(at(EXACT_SHARE)));
+        let solved = match self.solver.get().choose(&p, &mut TieBreak::Centre) {
             Some(chosen) => Some((chosen.col, pons_to_score(chosen.score, p.moves()))),
             None => self.keep_weak_value(&p, at(WEAK_SHARE), at(KEEP_SHARE)),
         };
-        let solver_nodes = self.solver.nodes();
-        self.solver.set_deadline(None);
+        let solver_nodes = self.solver.get().nodes();
+        self.solver.get().set_deadline(None);
         if let Some((col, score)) = solved {
             let info = SearchInfo {
                 depth: (42 - p.moves()) as u32,
@@ -147,11 +149,11 @@ impl Agent<Connect4> for HybridAgent {
 
     fn analyze(&mut self, game: &Connect4) -> Option<Vec<(u8, Score)>> {
         let p = Position::from_key(game.key());
-        self.solver
-            .set_deadline(Some(Instant::now() + self.movetime));
-        let scores = self.solver.analyze(&p);
-        let aborted = self.solver.aborted();
-        self.solver.set_deadline(None);
+        let solver = self.solver.get();
+        solver.set_deadline(Some(Instant::now() + self.movetime));
+        let scores = solver.analyze(&p);
+        let aborted = solver.aborted();
+        solver.set_deadline(None);
         if aborted {
             let depth = self
                 .engine

@@ -20,6 +20,7 @@ pub mod hex_agents;
 pub mod hexmc;
 pub mod hybrid;
 pub mod kalah_hybrid;
+mod lazy;
 pub mod misere_hybrid;
 pub mod perfect;
 pub mod sessions;

@@ -18,6 +18,7 @@
 //! docs/benchmarks/solve.md; positions from real games are harder), so roughly the last 26
 //! plies of a game at 0.1 s a move, and more at 1 s, are played perfectly.
 
+use crate::lazy::Lazy;
 use crate::perfect::PERFECT_TT_MIB;
 use poda_core::{Agent, AgentError, Choice, Game, Outcome, Player, Rng, Score, SearchInfo};
 use poda_core::{Spec, SpecError, Turn};
@@ -66,7 +67,7 @@ impl MctsPolicy<Misere<Connect4>> for SafeTree {
 /// The solver-then-MCTS misère Connect 4 player.
 pub struct MisereHybrid {
     name: String,
-    solver: MisereSolver,
+    solver: Lazy<MisereSolver>,
     config: MctsConfig,
     movetime: Duration,
     rng: Rng,
@@ -89,7 +90,7 @@ impl MisereHybrid {
         let tt = spec.int_in("tt", PERFECT_TT_MIB as u64, 1, 1 << 16)? as usize;
         Ok(MisereHybrid {
             name: spec.to_string(),
-            solver: MisereSolver::new(tt),
+            solver: Lazy::new(tt, MisereSolver::new),
             config: MctsConfig {
                 exploration,
                 ..MctsConfig::default()
@@ -107,7 +108,7 @@ impl Agent<Misere<Connect4>> for MisereHybrid {
 
     fn new_game(&mut self, seed: u64) {
         self.rng = Rng::new(seed);
-        self.solver.reset();
+        self.solver.fresh(MisereSolver::reset);
     }
 
     fn choose(
@@ -121,15 +122,18 @@ impl Agent<Misere<Connect4>> for MisereHybrid {
             budget = budget.min(left / 10);
         }
         let p = Position::from_key(game.inner().key());
-        self.solver.reset_nodes();
-        let race = self.solver.race(&p, start + budget.mul_f64(RACE_SHARE));
+        self.solver.get().reset_nodes();
+        let race = self
+            .solver
+            .get()
+            .race(&p, start + budget.mul_f64(RACE_SHARE));
         if let Some(&(col, _)) = race.iter().find(|m| m.1 == Some(1)) {
             let mv = col as u8;
             let info = SearchInfo {
                 depth: (SIZE - p.moves()) as u32,
                 // On the MCTS's scale: +1000 wins every simulation (here: proven).
                 score: Score::heuristic(1000),
-                nodes: self.solver.nodes(),
+                nodes: self.solver.get().nodes(),
                 time: start.elapsed(),
                 pv: vec![mv],
             };
@@ -146,8 +150,8 @@ impl Agent<Misere<Connect4>> for MisereHybrid {
             .filter(|m| m.1 != Some(-1))
             .map(|m| m.0 as u8)
             .collect();
-        self.solver.set_deadline(None);
-        let solver_nodes = self.solver.nodes();
+        self.solver.get().set_deadline(None);
+        let solver_nodes = self.solver.get().nodes();
         if let [mv] = root_moves[..] {
             // One candidate left: no search needed.
             return Ok(Choice { mv, info: None });

@@ -6,6 +6,7 @@
 //! `random=true`, a seeded random one among those. Scores are reported in poda's
 //! win/loss-in-N-plies form, converted from Pascal Pons' convention.
 
+use crate::lazy::Lazy;
 use poda_core::{Agent, AgentError, Choice, Game, Score, SearchInfo, Spec, SpecError, Turn};
 use poda_games::connect4::Connect4;
 use poda_solve::{Position, Solver, TieBreak};
@@ -34,7 +35,7 @@ pub fn pons_to_score(pons: i32, plies: i32) -> Score {
 /// The perfect Connect 4 player.
 pub struct PerfectAgent {
     name: String,
-    solver: Solver,
+    solver: Lazy<Solver>,
     random: bool,
     tie: TieBreak,
 }
@@ -54,7 +55,7 @@ impl PerfectAgent {
         let tt = spec.int_in("tt", PERFECT_TT_MIB as u64, 1, 1 << 16)? as usize;
         Ok(PerfectAgent {
             name: spec.to_string(),
-            solver: Solver::with_book(tt),
+            solver: Lazy::new(tt, Solver::with_book),
             random,
             tie: TieBreak::Centre,
         })
@@ -71,6 +72,8 @@ impl Agent<Connect4> for PerfectAgent {
     }
 
     fn new_game(&mut self, seed: u64) {
+        // The table is kept from game to game.
+        self.solver.get();
         self.tie = if self.random {
             TieBreak::Random(poda_core::Rng::new(seed))
         } else {
@@ -81,15 +84,13 @@ impl Agent<Connect4> for PerfectAgent {
     fn choose(&mut self, game: &Connect4, turn: &mut Turn<u8>) -> Result<Choice<u8>, AgentError> {
         let start = Instant::now();
         let p = Self::position(game);
-        self.solver.reset_nodes();
-        let chosen = self
-            .solver
-            .choose(&p, &mut self.tie)
-            .ok_or(AgentError::NoMove)?;
+        let solver = self.solver.get();
+        solver.reset_nodes();
+        let chosen = solver.choose(&p, &mut self.tie).ok_or(AgentError::NoMove)?;
         let info = SearchInfo {
             depth: (SIZE - p.moves()) as u32,
             score: pons_to_score(chosen.score, p.moves()),
-            nodes: self.solver.nodes(),
+            nodes: solver.nodes(),
             time: start.elapsed(),
             pv: vec![chosen.col as u8],
         };
@@ -104,6 +105,7 @@ impl Agent<Connect4> for PerfectAgent {
         let p = Self::position(game);
         let mut out: Vec<(u8, Score)> = self
             .solver
+            .get()
             .analyze(&p)
             .into_iter()
             .map(|(col, s)| (col as u8, pons_to_score(s, p.moves())))

@@ -248,3 +248,19 @@ fn bad_start_options_are_errors() {
         .expect("8x7 has no OpenSpiel counterpart");
     assert!(err.contains("OpenSpiel"), "{err}");
 }
+
+#[test]
+fn a_line_too_long_is_refused_and_the_session_goes_on() {
+    use poda_proto::bounded::MAX_LINE;
+    // A line of MAX_LINE + 1 bytes, then a last line with no newline.
+    let script = format!("name\n{}\nname\nversion", "x".repeat(MAX_LINE + 1));
+    let a = run(&options("connect4", "random"), &script);
+    assert_eq!(a.len(), 4, "{a:?}");
+    assert_eq!(a[0], "= poda");
+    assert!(a[1].starts_with("? line longer than"), "{}", a[1]);
+    assert_eq!(a[2], "= poda");
+    assert!(a[3].starts_with("= "));
+    // A line of exactly MAX_LINE bytes is read (and is an unknown command).
+    let a = run(&options("connect4", "random"), &"y".repeat(MAX_LINE));
+    assert!(a[0].starts_with("? unknown command"), "{}", &a[0][..40]);
+}

@@ -6,6 +6,7 @@
 //! - [`ugr`]: the Universidad de Granada course's Mancala bot protocol, read as
 //!   whitespace-separated tokens like the course's own bots: the bot side (`poda ugr-bot`) and
 //!   the referee side (the `ugr-bot(cmd=...)` agent).
+//! - [`bounded`]: reading lines of bounded length from a peer that may send anything.
 //! - [`process`]: child processes spoken to line by line, with deadlines, killed with their
 //!   process group.
 //!
@@ -14,6 +15,7 @@
 //! programs on top of the clients here.
 #![forbid(unsafe_code)]
 
+pub mod bounded;
 pub mod gtp;
 pub mod process;
 pub mod ugr;

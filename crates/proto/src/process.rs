@@ -5,9 +5,11 @@
 //! `external(cmd=...)`, course-protocol bots). Reading with a deadline needs no `unsafe` and no
 //! non-blocking I/O: a reader thread owns the child's stdout and forwards whole lines through a
 //! channel, and the caller waits on the channel with `recv_timeout`. The child's stderr is
-//! appended to a log file, discarded, kept as a tail of its last [`STDERR_TAIL`] lines (drained
-//! by another thread, so a chatty program never blocks on a full pipe; the tail ends the
-//! message of [`ProcessError::Exited`]), or passed through to ours ([`StderrSink`]).
+//! appended to a log file (at most [`MAX_LOG_BYTES`] a process), discarded, kept as a tail of
+//! its last [`STDERR_TAIL`] lines (the tail ends the message of [`ProcessError::Exited`]), or
+//! passed through to ours ([`StderrSink`]); a thread drains it, so a chatty program never
+//! blocks on a full pipe. At most [`LINE_QUEUE`] lines of stdout wait unread, each at most
+//! [`MAX_LINE_BYTES`]: a flood costs bounded memory.
 //!
 //! On Unix the child leads its own process group, so [`ChildProcess::kill`] also ends the
 //! programs it started (a shell script that runs an interpreter, say); the group is signalled
@@ -37,6 +39,12 @@ const EXIT_POLL: Duration = Duration::from_millis(10);
 pub const MAX_LINE_BYTES: usize = 1 << 20;
 /// Lines of stderr kept by [`StderrSink::Tail`] for error messages.
 pub const STDERR_TAIL: usize = 20;
+/// Lines read ahead from a child's stdout before its reader waits for us: a program that
+/// floods its output blocks on its own pipe instead of filling our memory.
+pub const LINE_QUEUE: usize = 64;
+/// Bytes of a child's stderr written to its log file ([`StderrSink::Log`]); the rest is
+/// dropped (with a note in the log), so a chatty program cannot fill the disk.
+pub const MAX_LOG_BYTES: u64 = 16 << 20;
 
 /// What can go wrong talking to a child.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -132,7 +140,7 @@ impl ChildProcess {
             .stdout(Stdio::piped())
             .stderr(match &spec.stderr {
                 StderrSink::Discard => Stdio::null(),
-                StderrSink::Log(path) => Stdio::from(open_log(path)?),
+                StderrSink::Log(_) => Stdio::piped(),
                 StderrSink::Tail => Stdio::piped(),
                 StderrSink::Inherit => Stdio::inherit(),
             });
@@ -160,7 +168,7 @@ impl ChildProcess {
             .stdout
             .take()
             .ok_or_else(|| ProcessError::Io("no stdout pipe".into()))?;
-        let (sender, lines) = mpsc::channel();
+        let (sender, lines) = mpsc::sync_channel(LINE_QUEUE);
         std::thread::spawn(move || read_lines(BufReader::new(stdout), sender));
         let stderr_tail = Arc::new(Mutex::new(StderrTail {
             lines: VecDeque::new(),
@@ -168,8 +176,13 @@ impl ChildProcess {
             closed: spec.stderr != StderrSink::Tail,
         }));
         if let Some(err) = child.stderr.take() {
-            let tail = stderr_tail.clone();
-            std::thread::spawn(move || keep_tail(BufReader::new(err), &tail));
+            if let StderrSink::Log(path) = &spec.stderr {
+                let log = open_log(path)?;
+                std::thread::spawn(move || copy_to_log(err, log));
+            } else {
+                let tail = stderr_tail.clone();
+                std::thread::spawn(move || keep_tail(BufReader::new(err), &tail));
+            }
         }
         Ok(ChildProcess {
             spec: spec.clone(),
@@ -321,7 +334,20 @@ fn open_log(path: &Path) -> Result<File, ProcessError> {
 }
 
 /// The reader thread: forwards lines until end of file or a read error.
-fn read_lines(mut reader: impl BufRead, sender: mpsc::Sender<Result<String, ProcessError>>) {
+/// The stderr thread of [`StderrSink::Log`]: copies up to [`MAX_LOG_BYTES`] into the log,
+/// then notes the cut and drains the rest.
+fn copy_to_log(mut err: impl Read, mut log: File) {
+    let copied = std::io::copy(&mut err.by_ref().take(MAX_LOG_BYTES), &mut log).unwrap_or(0);
+    if copied == MAX_LOG_BYTES {
+        let _ = writeln!(
+            log,
+            "\n[poda: the rest of this program's stderr was dropped]"
+        );
+        let _ = std::io::copy(&mut err, &mut std::io::sink());
+    }
+}
+
+fn read_lines(mut reader: impl BufRead, sender: mpsc::SyncSender<Result<String, ProcessError>>) {
     let mut buffer = Vec::new();
     loop {
         buffer.clear();

@@ -11,13 +11,14 @@
 //!
 //! Evaluators are looked up by name through the caller (each game has its own catalog).
 
-use crate::alphabeta::{alphabeta, Variant};
+use crate::alphabeta::{alphabeta_until, Variant};
 use crate::engine::{Engine, EngineConfig};
 use crate::leaf::{leaf_value, terminal_score};
 use crate::mcts::{mcts_with, MctsConfig, MctsPolicy, RandomPlayout};
-use crate::minimax::minimax;
+use crate::minimax::minimax_until;
 use crate::{Limits, SearchResult};
 use poda_core::{Agent, AgentError, Choice, Evaluator, Game, Rng, Score, Spec, SpecError, Turn};
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -302,10 +303,10 @@ pub struct FixedDepthAgent<G: Game> {
 }
 
 impl<G: Game> FixedDepthAgent<G> {
-    fn run(&self, game: &G, depth: u32) -> SearchResult<G::Move> {
+    fn run(&self, game: &G, depth: u32, stop: Option<&AtomicBool>) -> SearchResult<G::Move> {
         match self.algorithm {
-            FixedAlgorithm::Minimax => minimax(game, depth, &*self.eval),
-            FixedAlgorithm::AlphaBeta(v) => alphabeta(game, depth, &*self.eval, v),
+            FixedAlgorithm::Minimax => minimax_until(game, depth, &*self.eval, stop),
+            FixedAlgorithm::AlphaBeta(v) => alphabeta_until(game, depth, &*self.eval, v, stop),
         }
     }
 }
@@ -319,7 +320,11 @@ impl<G: Game> Agent<G> for FixedDepthAgent<G> {
         game: &G,
         turn: &mut Turn<G::Move>,
     ) -> Result<Choice<G::Move>, AgentError> {
-        let result = self.run(game, self.depth);
+        let mut result = self.run(game, self.depth, turn.stop);
+        if result.best.is_none() && turn.stopped() {
+            // Stopped before any root move was searched to the end: the first legal move.
+            result.best = game.legal_move_list().first().copied();
+        }
         turn.report(&result.info());
         choice_from(result)
     }
@@ -330,7 +335,7 @@ impl<G: Game> Agent<G> for FixedDepthAgent<G> {
             .into_iter()
             .map(|mv| {
                 let child = game.after(mv);
-                let r = self.run(&child, self.depth - 1);
+                let r = self.run(&child, self.depth - 1, None);
                 (
                     mv,
                     if child.to_move() == me {

@@ -5,6 +5,7 @@
 //! - [`engine`]: negamax with iterative deepening, a transposition table, move ordering
 //!   (TT move, killers, history, evaluator hints) and principal variation search.
 //! - [`mcts`]: Monte Carlo tree search (UCT with random playouts).
+//! - [`trace`]: every node a search visits, for `poda explain`; off (and free) by default.
 //! - [`agents`]: the generic agents built from spec strings (`random`, `greedy`,
 //!   `minimax(depth=4)`, `alphabeta(depth=8)`, `engine(movetime=200ms)`, `mcts(sims=20000)`).
 //!
@@ -28,6 +29,7 @@ pub mod mcts;
 pub mod minimax;
 mod result;
 mod stack;
+pub mod trace;
 
 pub use clock::Clock;
 pub use engine::{Engine, EngineConfig};

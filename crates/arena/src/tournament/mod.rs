@@ -61,8 +61,14 @@ pub struct Pairing {
     pub second: usize,
 }
 
+/// The most games a tournament may schedule (a million: far beyond any run, and its schedule
+/// and records still fit in memory). A `tournament.json` asking for 10^12 games made
+/// `--resume` list them all (found by the fuzz target `tournament_resume`).
+pub const MAX_GAMES: usize = 1_000_000;
+
 impl Tournament {
-    /// Checks the shape: at least two agents, an even positive number of games per pair.
+    /// Checks the shape: at least two agents, an even positive number of games per pair, at
+    /// most [`MAX_GAMES`] games in all.
     pub fn validate(&self) -> Result<(), String> {
         if self.agents.len() < 2 {
             return Err("a tournament needs at least two agents".into());
@@ -74,7 +80,20 @@ impl Tournament {
                 self.games_per_pair
             ));
         }
+        if self.total_games() > MAX_GAMES {
+            return Err(format!(
+                "{} agents playing {} games a pair make more than {MAX_GAMES} games",
+                self.agents.len(),
+                self.games_per_pair
+            ));
+        }
         Ok(())
+    }
+
+    /// Number of pairs of agents.
+    pub fn pair_count(&self) -> usize {
+        let n = self.agents.len();
+        n.saturating_mul(n.saturating_sub(1)) / 2
     }
 
     /// The pairs of agent indices, in schedule order.
@@ -85,17 +104,32 @@ impl Tournament {
             .collect()
     }
 
-    /// Number of games in the whole tournament.
+    /// The pair of agent indices numbered `pair` in schedule order (`pairs()[pair]`, without
+    /// listing the pairs: records are checked one by one against the schedule).
+    fn pair(&self, mut pair: usize) -> (usize, usize) {
+        let n = self.agents.len();
+        for a in 0..n {
+            let after = n - a - 1;
+            if pair < after {
+                return (a, a + 1 + pair);
+            }
+            pair -= after;
+        }
+        panic!("pair number out of range")
+    }
+
+    /// Number of games in the whole tournament (saturating: [`validate`](Self::validate)
+    /// refuses more than [`MAX_GAMES`]).
     pub fn total_games(&self) -> usize {
-        self.pairs().len() * self.games_per_pair
+        self.pair_count().saturating_mul(self.games_per_pair)
     }
 
     /// The game of a given index.
     pub fn pairing(&self, index: usize) -> Pairing {
-        let pairs = self.pairs();
-        let per_round = 2 * pairs.len();
-        let pair = (index / 2) % pairs.len();
-        let (a, b) = pairs[pair];
+        let pairs = self.pair_count();
+        let per_round = 2 * pairs;
+        let pair = (index / 2) % pairs;
+        let (a, b) = self.pair(pair);
         let (first, second) = if index % 2 == 0 { (a, b) } else { (b, a) };
         Pairing {
             index,

@@ -1,9 +1,12 @@
 #!/usr/bin/env python3
 """A test fixture: the example random bot, failing on purpose at its N-th genmove.
 
-    faulty_bot.py MODE N      MODE: crash | hang | illegal | offboard | garbage | resign | none
+    faulty_bot.py MODE N      MODE: crash | hang | illegal | offboard | garbage | resign |
+                                    flood | stderr-flood | exit | none
 
 The count restarts with each process, so a restarted bot fails again at its N-th genmove.
+`flood` writes lines without end instead of an answer; `stderr-flood` writes 64 MiB to
+stderr, then plays on; `exit` quits before reading anything (N is ignored).
 """
 
 import os
@@ -40,8 +43,22 @@ class Faulty(random_bot.Bot):
                     sys.stdout.flush()
                 if self.mode == "resign":
                     return "resign"
+                if self.mode == "flood":
+                    line = "flood " * 20 + "\n"
+                    try:
+                        while True:
+                            sys.stdout.write(line)
+                    except (BrokenPipeError, OSError):
+                        sys.exit(0)
+                if self.mode == "stderr-flood":
+                    chunk = "e" * 65535 + "\n"
+                    for _ in range(1024):
+                        sys.stderr.write(chunk)
+                    sys.stderr.flush()
         return super().handle(name, args)
 
 
 if __name__ == "__main__":
+    if sys.argv[1] == "exit":
+        sys.exit(0)
     random_bot.serve(Faulty(sys.argv[1], int(sys.argv[2])))

@@ -13,8 +13,8 @@ use std::time::Duration;
 pub struct PlayArgs {
     /// Game spec, e.g. connect4, desconecta4boom, "hex(size=9)", kalah.
     pub game: String,
-    /// The computer player.
-    #[arg(long, default_value = "engine(movetime=1s)")]
+    /// The computer player: the game's strongest agent by default (`poda list GAME`).
+    #[arg(long, default_value = "best")]
     pub ai: String,
     /// Who moves first.
     #[arg(long, value_parser = ["human", "ai"], default_value = "human")]

@@ -5,7 +5,6 @@ use anyhow::Result;
 use clap::Args;
 use poda_core::Game;
 use poda_games::with_game;
-use serde_json::json;
 
 #[derive(Args, Debug)]
 pub struct ShowArgs {
@@ -38,17 +37,8 @@ pub fn describe<G: Game>(game: &G, moves: &[G::Move], as_json: bool) -> String {
         .map(|m| game.format_move(m))
         .collect();
     if as_json {
-        let to_move = (!outcome.is_over()).then(|| game.to_move().number());
-        return json!({
-            "game": game.spec(),
-            "moves": game.format_moves(moves),
-            "ply": game.ply(),
-            "to_move": to_move,
-            "result": outcome.result_string(),
-            "legal": legal,
-            "board": game.board_string(),
-        })
-        .to_string();
+        // One JSON for the command line and the web API (`GET /api/position`).
+        return poda_web::position_json(game, moves).to_string();
     }
     let status = if outcome.is_over() {
         format!("Game over: {outcome} ({})", outcome.result_string())

@@ -7,6 +7,10 @@
 //! protocol violation.
 
 use crate::process::{ChildProcess, ProcessError, ProcessSpec};
+
+/// The longest answer read, in lines: a program that floods its output without ever ending
+/// an answer is cut off there (a protocol violation), not read until its deadline.
+pub const MAX_ANSWER_LINES: usize = 1000;
 use std::time::Instant;
 use thiserror::Error;
 
@@ -67,6 +71,12 @@ impl GtpClient {
             let l = self.process.read_line(deadline)?;
             if l.trim().is_empty() {
                 break;
+            }
+            if lines.len() == MAX_ANSWER_LINES {
+                return Err(ClientError::Garbled(format!(
+                    "an answer of more than {MAX_ANSWER_LINES} lines, starting '{}'",
+                    lines[0].chars().take(80).collect::<String>()
+                )));
             }
             lines.push(l);
         }

@@ -10,6 +10,7 @@ use super::command::{parse_line, Command, COMMAND_NAMES};
 use super::hooks::openspiel::resolve_game;
 use super::hooks::Dialect;
 use super::session::{with_movetime, Session, SessionFactory};
+use crate::bounded::{read_line, LineRead, MAX_LINE};
 use std::io::{self, BufRead, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::Duration;
@@ -217,11 +218,26 @@ pub fn frame(id: Option<u64>, answer: &Answer) -> String {
     }
 }
 
-/// Serves the protocol on `input`/`output` until `quit` or the end of input.
-pub fn serve(engine: &mut Engine, input: impl BufRead, mut output: impl Write) -> io::Result<()> {
-    for raw in input.split(b'\n') {
-        let raw = raw?;
-        let Some(line) = parse_line(&String::from_utf8_lossy(&raw)) else {
+/// Serves the protocol on `input`/`output` until `quit` or the end of input. A line longer
+/// than [`MAX_LINE`] bytes is refused (`?`, after reading it to its end without keeping it).
+pub fn serve(
+    engine: &mut Engine,
+    mut input: impl BufRead,
+    mut output: impl Write,
+) -> io::Result<()> {
+    let mut raw = Vec::new();
+    loop {
+        let line = match read_line(&mut input, &mut raw, MAX_LINE)? {
+            LineRead::End => break,
+            LineRead::TooLong => {
+                let refused = Err(format!("line longer than {MAX_LINE} bytes: not read"));
+                output.write_all(frame(None, &refused).as_bytes())?;
+                output.flush()?;
+                continue;
+            }
+            LineRead::Line => parse_line(&String::from_utf8_lossy(&raw)),
+        };
+        let Some(line) = line else {
             continue;
         };
         let quit = matches!(line.command, Ok(Command::Quit));

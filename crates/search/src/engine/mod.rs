@@ -28,6 +28,8 @@
 //! - Optional extension of extra turns: a move after which the same player moves again does
 //!   not count against the depth (a chain of Kalah extra turns is one turn; chains are finite
 //!   in a game that cannot cycle).
+//! - Tracing: [`Engine::search_traced`] reports every node to a [`Tracer`] (`poda explain`);
+//!   [`Engine::search`] runs with [`NoTrace`], which compiles away.
 
 mod node;
 pub mod ordering;
@@ -35,6 +37,7 @@ pub mod tt;
 
 use crate::clock::Clock;
 use crate::stack::PlyStack;
+use crate::trace::{NoTrace, Tracer};
 use crate::{Limits, SearchResult};
 use ordering::Ordering;
 use poda_core::{Evaluator, Game, Player, Rng, Score, SearchInfo};
@@ -115,12 +118,13 @@ impl<G: Game> std::fmt::Debug for Engine<G> {
 }
 
 /// Everything one search needs besides the engine's own state.
-struct Context<'c> {
+struct Context<'c, T> {
     clock: Clock<'c>,
     root: Player,
     cycles: bool,
     /// The value of the root's principal variation so far in the current iteration.
     root_best: Score,
+    trace: &'c mut T,
 }
 
 /// How one root iteration ended.
@@ -136,13 +140,14 @@ enum Iteration<M> {
 
 impl<G: Game> Engine<G> {
     pub fn new(eval: Arc<dyn Evaluator<G>>, config: EngineConfig) -> Self {
-        let tt = (config.tt_mib > 0).then(|| TranspositionTable::new(config.tt_mib));
         let ordering = Ordering::new(config.killers, config.history);
         let rng = Rng::new(config.random_ties.unwrap_or(0));
         Engine {
             config,
             eval,
-            tt,
+            // Made by the first `new_game` or search: building an engine (to check a spec, or
+            // for a game it may never play) costs nothing.
+            tt: None,
             ordering,
             stack: PlyStack::new(),
             keys: Vec::new(),
@@ -160,13 +165,27 @@ impl<G: Game> Engine<G> {
 
     /// Forgets everything learnt (table, history, game history); reseeds the tie-breaker.
     pub fn new_game(&mut self, seed: u64) {
-        if let Some(tt) = &mut self.tt {
-            tt.clear();
+        match &mut self.tt {
+            Some(tt) => tt.clear(),
+            None => self.make_table(),
         }
         self.ordering.clear();
         self.seen.clear();
         self.root_player = None;
         self.rng = Rng::new(self.config.random_ties.unwrap_or(0) ^ seed);
+    }
+
+    /// Makes the transposition table if the configuration asks for one and it is not made
+    /// yet (writing every page, outside any timed search).
+    fn make_table(&mut self) {
+        if self.tt.is_none() && self.config.tt_mib > 0 {
+            self.tt = Some(TranspositionTable::new(self.config.tt_mib));
+        }
+    }
+
+    /// Whether the transposition table has been made (by `new_game` or a search).
+    pub fn has_table(&self) -> bool {
+        self.tt.is_some()
     }
 
     /// Remembers a position of the current game (for repetition detection).
@@ -184,7 +203,20 @@ impl<G: Game> Engine<G> {
         stop: Option<&AtomicBool>,
         progress: &mut dyn FnMut(&SearchInfo<G::Move>),
     ) -> SearchResult<G::Move> {
-        let mut ctx = self.begin(game, limits, stop);
+        self.search_traced(game, limits, stop, progress, &mut NoTrace)
+    }
+
+    /// [`Engine::search`], telling `trace` every node it visits (each iteration's root is a
+    /// root of the trace).
+    pub fn search_traced<T: Tracer<G>>(
+        &mut self,
+        game: &G,
+        limits: &Limits,
+        stop: Option<&AtomicBool>,
+        progress: &mut dyn FnMut(&SearchInfo<G::Move>),
+        trace: &mut T,
+    ) -> SearchResult<G::Move> {
+        let mut ctx = self.begin(game, limits, stop, trace);
         let root_moves = game.legal_move_list();
         if root_moves.is_empty() {
             return self.finish(&ctx, None, terminal_root(game), 0, Vec::new());
@@ -236,7 +268,8 @@ impl<G: Game> Engine<G> {
         stop: Option<&AtomicBool>,
     ) -> Vec<(G::Move, Score, Vec<G::Move>)> {
         let limits = Limits::depth(depth);
-        let mut ctx = self.begin(game, &limits, stop);
+        let mut no_trace = NoTrace;
+        let mut ctx = self.begin(game, &limits, stop, &mut no_trace);
         let depth = depth.max(1);
         let mut out = Vec::new();
         for mv in game.legal_move_list() {
@@ -261,12 +294,15 @@ impl<G: Game> Engine<G> {
         out
     }
 
-    fn begin<'c>(
+    fn begin<'c, T>(
         &mut self,
         game: &G,
         limits: &Limits,
         stop: Option<&'c AtomicBool>,
-    ) -> Context<'c> {
+        trace: &'c mut T,
+    ) -> Context<'c, T> {
+        // Before the clock starts.
+        self.make_table();
         let root = game.to_move();
         if self.root_player.is_some_and(|p| p != root) {
             // Leaf values are stored from the root player's view: a new root player makes
@@ -286,12 +322,13 @@ impl<G: Game> Engine<G> {
             root,
             cycles: game.max_plies().is_none(),
             root_best: -Score::INFINITY,
+            trace,
         }
     }
 
-    fn finish(
+    fn finish<T>(
         &self,
-        ctx: &Context,
+        ctx: &Context<T>,
         best: Option<G::Move>,
         score: Score,
         depth: u32,
@@ -318,11 +355,11 @@ impl<G: Game> Engine<G> {
 
     /// One iteration at the root: complete, cut short by a limit after at least one root
     /// move was searched to the end (see the module doc), or stopped before that.
-    fn root_iteration(
+    fn root_iteration<T: Tracer<G>>(
         &mut self,
         game: &G,
         depth: u32,
-        ctx: &mut Context,
+        ctx: &mut Context<T>,
         first: G::Move,
     ) -> Iteration<G::Move> {
         let score = self.node(
@@ -334,6 +371,7 @@ impl<G: Game> Engine<G> {
             ctx,
             Some(first),
         );
+        ctx.trace.exit(score);
         let pv = self.stack.pv(0).to_vec();
         match (pv.is_empty(), ctx.clock.stopped()) {
             (true, _) => Iteration::Stopped,
@@ -344,14 +382,14 @@ impl<G: Game> Engine<G> {
 
     /// Among the root moves, those whose value is at least `score` at `depth` (by null-window
     /// tests), and a seeded random pick among them.
-    fn pick_among_ties(
+    fn pick_among_ties<T: Tracer<G>>(
         &mut self,
         game: &G,
         moves: &[G::Move],
         best: G::Move,
         score: Score,
         depth: u32,
-        ctx: &mut Context,
+        ctx: &mut Context<T>,
     ) -> G::Move {
         let mut ties = vec![best];
         for &mv in moves {

@@ -5,6 +5,7 @@ use super::ordering::generated_index;
 use super::tt::Bound;
 use super::{Context, Engine};
 use crate::leaf::{leaf_value, terminal_score};
+use crate::trace::Tracer;
 use poda_core::{Game, Outcome, Player, Score};
 
 impl<G: Game> Engine<G> {
@@ -12,7 +13,7 @@ impl<G: Game> Engine<G> {
     /// the turn passes, kept when the same player moves again. `depth` is the child's depth
     /// for an ordinary move.
     #[allow(clippy::too_many_arguments)]
-    pub(super) fn child_value(
+    pub(super) fn child_value<T: Tracer<G>>(
         &mut self,
         parent: &G,
         child: &G,
@@ -20,22 +21,26 @@ impl<G: Game> Engine<G> {
         ply: u32,
         alpha: Score,
         beta: Score,
-        ctx: &mut Context,
+        ctx: &mut Context<T>,
     ) -> Score {
         if child.to_move() == parent.to_move() {
             // An extra turn: the same player moves again; with the extension on, that move
             // does not use up depth (a chain of extra turns is one turn).
             let depth = depth + u32::from(self.config.extend_extra_turns);
-            self.node(child, depth, ply, alpha, beta, ctx, None)
+            let value = self.node(child, depth, ply, alpha, beta, ctx, None);
+            ctx.trace.exit(value);
+            value
         } else {
-            -self.node(child, depth, ply, -beta, -alpha, ctx, None)
+            let value = self.node(child, depth, ply, -beta, -alpha, ctx, None);
+            ctx.trace.exit(value);
+            -value
         }
     }
 
     /// The value of a draw for `me`: `-contempt` for the root player, `+contempt` for its
     /// opponent (0 by default).
     #[inline]
-    fn draw_score(&self, ctx: &Context, me: Player) -> Score {
+    fn draw_score<T>(&self, ctx: &Context<T>, me: Player) -> Score {
         let c = self.config.contempt;
         if me == ctx.root {
             Score(-c)
@@ -45,19 +50,23 @@ impl<G: Game> Engine<G> {
     }
 
     /// Negamax value of `game` for its side to move, fail-soft within `(alpha, beta)`.
-    /// `root_first` forces a move to the front at the root (the last iteration's best).
+    /// `root_first` forces a move to the front at the root (the last iteration's best). The
+    /// caller tells the tracer the value returned.
     #[allow(clippy::too_many_arguments)]
-    pub(super) fn node(
+    pub(super) fn node<T: Tracer<G>>(
         &mut self,
         game: &G,
         depth: u32,
         ply: u32,
         mut alpha: Score,
         beta: Score,
-        ctx: &mut Context,
+        ctx: &mut Context<T>,
         root_first: Option<G::Move>,
     ) -> Score {
         self.nodes += 1;
+        if !ctx.trace.enter(game, depth, alpha, beta) {
+            return Score::DRAW;
+        }
         let p = ply as usize;
         self.stack.clear_pv(p);
         if ctx.clock.should_stop(self.nodes) {
@@ -66,10 +75,14 @@ impl<G: Game> Engine<G> {
         let me = game.to_move();
         let outcome = game.outcome();
         if outcome == Outcome::Draw {
-            return self.draw_score(ctx, me);
+            let value = self.draw_score(ctx, me);
+            ctx.trace.leaf(value);
+            return value;
         }
         if outcome.is_over() {
-            return terminal_score(outcome, me, ply);
+            let value = terminal_score(outcome, me, ply);
+            ctx.trace.leaf(value);
+            return value;
         }
         // Leaves of games that cannot cycle need no hash.
         let hash = if depth > 0 || ctx.cycles {
@@ -79,10 +92,15 @@ impl<G: Game> Engine<G> {
         };
         if ctx.cycles && ply > 0 && (self.path.contains(&hash) || self.seen.contains(&hash)) {
             // Going round in circles is no progress: a repeated position is a draw.
-            return self.draw_score(ctx, me);
+            let value = self.draw_score(ctx, me);
+            ctx.trace.repetition();
+            ctx.trace.leaf(value);
+            return value;
         }
         if depth == 0 {
-            return leaf_value(&*self.eval, game, ctx.root, me);
+            let value = leaf_value(&*self.eval, game, ctx.root, me);
+            ctx.trace.leaf(value);
+            return value;
         }
 
         let alpha_orig = alpha;
@@ -102,6 +120,7 @@ impl<G: Game> Engine<G> {
                     Bound::None => false,
                 };
                 if cut {
+                    ctx.trace.table_hit(e.bound);
                     return s;
                 }
             }
@@ -128,6 +147,7 @@ impl<G: Game> Engine<G> {
         let mut best_index = None;
         for (i, &mv) in moves.iter().enumerate() {
             let child = game.after(mv);
+            ctx.trace.child(mv);
             let value = if i == 0 || !self.config.pvs {
                 self.child_value(game, &child, depth - 1, ply + 1, alpha, beta, ctx)
             } else {
@@ -155,11 +175,13 @@ impl<G: Game> Engine<G> {
                 if value > alpha {
                     alpha = value;
                     self.stack.update_pv(p, mv);
+                    ctx.trace.improved();
                     if p == 0 {
                         ctx.root_best = value;
                     }
                     if alpha >= beta {
                         self.ordering.record_cutoff(me, mv, p, depth);
+                        ctx.trace.cutoff(&moves, i);
                         break;
                     }
                 }
