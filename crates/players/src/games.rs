@@ -3,6 +3,7 @@
 
 use crate::factory::PlayerGame;
 use crate::hex_agents::{hexmcts, HexEngineAgent};
+use crate::hexmc::HexMc;
 use crate::hybrid::HybridAgent;
 use crate::kalah_hybrid::Hybrid;
 use crate::kalah_perfect::KalahPerfect;
@@ -100,6 +101,14 @@ impl PlayerGame for Hex {
                 help: "hexmcts(movetime=1s|sims=N,c=0.2,rave=true,k=1000): MCTS with RAVE, \
                        Hex's candidate moves in the tree and random-fill playouts",
                 build: |_, spec| Ok(AgentRecipe::Agent(Box::new(hexmcts(spec)?))),
+            },
+            AgentEntry {
+                name: "hexmc",
+                help: "hexmc(movetime=1s|mirror|playouts=N,threads=1,c=0.1,rave=0.001,fpu=1,\
+                       prior=0,expand=8,nodes=4000000,vc=true,knowledge=0,patterns=FILE): MCTS \
+                       written for Hex (bridge-save playouts, RAVE, pattern priors, virtual \
+                       connections at the root, proven wins, lock-free threads)",
+                build: |_, spec| Ok(AgentRecipe::Agent(Box::new(HexMc::from_spec(spec)?))),
             },
         ]
     }

@@ -6,7 +6,8 @@
 //!   Connect 4's (the misère solver, then MCTS); [`kalah_perfect`]: Kalah's perfect player
 //!   (opening book, then the exact solver); [`kalah_hybrid`]: Kalah's `best` (the book and
 //!   the solver when they answer in time, else the engine).
-//! - [`hex_agents`]: Hex's pruned engine and MCTS policy.
+//! - [`hex_agents`]: Hex's pruned engine and MCTS policy; [`hexmc`]: the MCTS written for Hex
+//!   (bridge-save playouts, pattern priors, RAVE, lock-free threads).
 //! - [`external`]: `external(cmd=...)`, another program speaking the engine protocol;
 //!   [`ugr_bot`]: `ugr-bot(cmd=...)`, a bot built with the course's Mancala kit. Both drive
 //!   the clients of poda-proto.
@@ -17,6 +18,7 @@ pub mod external;
 pub mod factory;
 mod games;
 pub mod hex_agents;
+pub mod hexmc;
 pub mod hybrid;
 pub mod kalah_hybrid;
 pub mod kalah_perfect;

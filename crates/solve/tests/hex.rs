@@ -5,7 +5,7 @@
 use poda_core::{Game, Player, Rng};
 use poda_games::hex::{Hex, HexMove};
 use poda_solve::hex::board::{Board, Masks};
-use poda_solve::hex::vc::Connections;
+use poda_solve::hex::hsearch::HSearch;
 use poda_solve::hex::HexSolver;
 use std::collections::HashMap;
 
@@ -65,10 +65,11 @@ fn random_positions_agree_with_plain_negamax() {
         let size = if round % 8 == 7 { 5 } else { 2 + round % 3 };
         let mut game = Hex::with_size(size, false).unwrap();
         // On 5x5, at least 15 stones, so the plain negamax stays small.
-        let plies = if size == 5 {
-            15 + rng.index(6)
-        } else {
-            rng.index((size * size) as usize)
+        // On 4x4, at least 3 stones (the plain negamax of the empty 4x4 board is slow).
+        let plies = match size {
+            5 => 15 + rng.index(6),
+            4 => 3 + rng.index(13),
+            _ => rng.index((size * size) as usize),
         };
         for _ in 0..plies {
             let moves = game.legal_move_list();
@@ -122,10 +123,10 @@ fn edge_connections_are_sound() {
     for round in 0..300 {
         let size = if round % 8 == 7 { 5 } else { 3 + round % 2 };
         let mut game = Hex::with_size(size, false).unwrap();
-        let plies = if size == 5 {
-            15 + rng.index(6)
-        } else {
-            rng.index(10)
+        let plies = match size {
+            5 => 15 + rng.index(6),
+            4 => 3 + rng.index(8),
+            _ => rng.index(10),
         };
         for _ in 0..plies {
             let moves = game.legal_move_list();
@@ -135,21 +136,26 @@ fn edge_connections_are_sound() {
             }
             game = next;
         }
-        let board = Board::from_hex(&game).unwrap();
-        let masks = Masks::new(size);
+        let mut hs = HSearch::<u128>::new(size as usize);
+        let shape = hs.shape.clone();
         let mut memo = HashMap::new();
         let to_move_wins = naive_wins(&game, &mut memo);
+        let set = |p: Player| game.stones(p).iter().fold(0u128, |s, c| s | 1 << c);
         for p in Player::BOTH {
-            let e = Connections::compute(&board, &masks, p).edges();
+            let (e1, e2) = match p {
+                Player::First => (shape.top, shape.bottom),
+                Player::Second => (shape.left, shape.right),
+            };
+            let e = hs.build(set(p), set(p.opponent()), e1, e2);
             let p_wins = (p == game.side_to_move()) == to_move_wins;
-            if e.full {
+            if e.full.is_some() {
                 assert!(
                     p_wins,
                     "{} {p}: full connection but loses",
                     game.board_string()
                 );
             }
-            if e.semi_must.is_some() && p == game.side_to_move() {
+            if e.semi.is_some() && p == game.side_to_move() {
                 assert!(
                     p_wins,
                     "{} {p}: semi connection but loses",

@@ -1,22 +1,28 @@
-//! A Hex solver for boards up to 11x11 (in practice: every opening of 1x1 to 5x5 in
-//! seconds, 6x6 positions; see `docs/benchmarks/hex.md` for measured sizes and times).
+//! A Hex solver for boards up to 11x11 (in practice: every opening up to 6x6 in minutes,
+//! 7x7 openings one by one; see `docs/benchmarks/hex.md` for measured sizes and times).
 //!
 //! - [`board`]: the solver's 128-bit position and masks.
-//! - [`vc`]: virtual connections by H-search (bridges, edge templates and combinations).
-//! - [`dfpn`]: depth-first proof-number search with must-play and dead-cell pruning.
+//! - [`bits`]: cell sets (`u128`, three words); [`hsearch`]: virtual connections by
+//!   H-search (bridges, edge templates and their combinations).
+//! - [`ice`]: dead cells and captured pairs, filled in before a position is searched.
+//! - [`prover`]: depth-first proof-number search with must-play regions, proofs that prune
+//!   siblings, and a table that keeps proofs.
 //!
 //! [`HexSolver::solve`] proves who wins a position; [`HexSolver::analyze`] proves every legal
 //! move (the swap included when available). Scores are +1 (the side to move wins by playing
 //! the move) and -1 (it loses).
 
+pub mod bits;
 pub mod board;
-pub mod dfpn;
-pub mod vc;
+pub mod hsearch;
+pub mod ice;
+pub mod prover;
 
 use board::{Board, MAX_SOLVER_SIZE};
-use dfpn::{Dfpn, SWAP};
+
 use poda_core::{Game, Player};
 use poda_games::hex::{Hex, HexMove};
+use prover::{Prover, Verdict, SWAP};
 use std::time::{Duration, Instant};
 use thiserror::Error;
 
@@ -40,7 +46,7 @@ pub struct Proof {
 
 /// A solver; its table is kept between calls on the same board size.
 pub struct HexSolver {
-    dfpn: Option<Dfpn>,
+    dfpn: Option<Prover>,
 }
 
 impl Default for HexSolver {
@@ -54,9 +60,9 @@ impl HexSolver {
         HexSolver { dfpn: None }
     }
 
-    fn searcher(&mut self, size: u32) -> &mut Dfpn {
+    fn searcher(&mut self, size: u32) -> &mut Prover {
         if self.dfpn.as_ref().is_none_or(|d| d.masks().size != size) {
-            self.dfpn = Some(Dfpn::new(size));
+            self.dfpn = Some(Prover::new(size));
         }
         self.dfpn.as_mut().expect("just set")
     }
@@ -75,7 +81,7 @@ impl HexSolver {
         }
         let dfpn = self.searcher(game.size());
         let (n0, e0) = (dfpn.nodes, dfpn.expansions);
-        let wins = dfpn.solve(&board);
+        let wins = dfpn.prove(&board, None) == Verdict::Win;
         let me = game.side_to_move();
         Ok(Proof {
             winner: if wins { me } else { me.opponent() },
@@ -112,7 +118,7 @@ impl HexSolver {
             let after = game.after(mv);
             let wins = match after.winner() {
                 Some(w) => w == me,
-                None => !dfpn.solve(&child),
+                None => dfpn.prove(&child, None) == Verdict::Loss,
             };
             if let HexMove::Cell(c) = mv {
                 proven.insert(c, wins);

@@ -1,0 +1,194 @@
+//! Fits the move-pattern weights of `hexmc` from game records:
+//! `cargo run --release -p poda-players --example hex_patterns_fit -- OUT.txt GAMES...`.
+//!
+//! Records are poda match records (`--record`, JSON lines: `game`, `opening_plies`,
+//! `moves`) or text lines `SIZE WINNER MOVE MOVE ...` whose first move is a random opening.
+//! Every position after the opening where the mover has neither a winning cell nor a single
+//! threat to answer is one sample: the move played against every other empty cell.
+//!
+//! The model is a generalised Bradley-Terry one (Coulom, "Computing Elo ratings of move
+//! patterns in the game of Go", 2007): a move's strength is the product of the weights of its
+//! features (its 12-cell pattern, and where it stands from the opponent's last move:
+//! adjacent, a bridge away, elsewhere), and the chance of playing it is its strength over the
+//! sum of all candidates'. The weights are the maximum a posteriori estimate found by
+//! minorization-maximization, one feature group at a time, with Coulom's prior of one
+//! virtual win and one virtual loss against a weight of 1 for each feature.
+//!
+//! The output lists every pattern seen at least `MIN_SEEN` times as a candidate (`index
+//! gamma`) and the two locality weights (`adjacent gamma`, `bridge gamma`).
+
+use poda_core::{Game, Player, Spec};
+use poda_games::hex::{Hex, HexMove};
+use poda_players::hexmc::board::{colour_of, Board};
+use poda_players::hexmc::knowledge::winning_cells;
+use poda_players::hexmc::patterns::{fold, locality, read, INDICES, LOCALITIES};
+use std::io::Write;
+
+/// Patterns seen fewer times than this as candidates are left out of the file.
+const MIN_SEEN: u32 = 20;
+/// MM iterations (each updates both groups).
+const ITERATIONS: usize = 40;
+
+/// One sample: the candidates' features (pattern, locality), the chosen one first.
+struct Sample {
+    candidates: Vec<(u32, u8)>,
+}
+
+fn parse_game(line: &str) -> Option<(Hex, usize, Vec<String>)> {
+    let line = line.trim();
+    if line.starts_with('{') {
+        let v: serde_json::Value = serde_json::from_str(line).ok()?;
+        let spec = Spec::parse(v["game"].as_str()?).ok()?;
+        let game = Hex::from_spec(&spec).ok()?;
+        let opening = v["opening_plies"].as_u64().unwrap_or(0) as usize;
+        let moves = v["moves"]
+            .as_array()?
+            .iter()
+            .filter_map(|m| m.as_str().map(String::from))
+            .collect();
+        Some((game, opening, moves))
+    } else {
+        let mut it = line.split_whitespace();
+        let size: u32 = it.next()?.parse().ok()?;
+        let _winner = it.next()?;
+        let game = Hex::with_size(size, false).ok()?;
+        Some((game, 1, it.map(String::from).collect()))
+    }
+}
+
+fn samples_of(game: Hex, opening: usize, moves: &[String], out: &mut Vec<Sample>) {
+    let mut game = game;
+    let mut board = Board::new(game.size() as usize);
+    let mut last: Option<usize> = None;
+    let mut threats = Vec::new();
+    for (ply, text) in moves.iter().enumerate() {
+        let Ok(mv) = game.parse_move(text) else {
+            return;
+        };
+        let HexMove::Cell(cell) = mv else { return };
+        if !game.is_legal(mv) {
+            return;
+        }
+        let me = colour_of(game.side_to_move());
+        let chosen = board.layout.to_box[cell as usize] as usize;
+        let decided = {
+            winning_cells(&board, me, &mut threats);
+            let mine = !threats.is_empty();
+            winning_cells(&board, 3 - me, &mut threats);
+            mine || !threats.is_empty()
+        };
+        if ply >= opening && !decided {
+            let feature = |p: usize| (fold(&read(&board, p, me)) as u32, locality(&board, p, last));
+            let mut candidates = vec![feature(chosen)];
+            for &p in board.empties() {
+                if p as usize != chosen {
+                    candidates.push(feature(p as usize));
+                }
+            }
+            out.push(Sample { candidates });
+        }
+        board.play(chosen, me);
+        last = Some(chosen);
+        game.play_unchecked(mv);
+        if game.winner().is_some() {
+            return;
+        }
+        let _ = Player::First;
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    if args.len() < 3 {
+        eprintln!("usage: hex_patterns_fit OUT.txt GAMES...");
+        std::process::exit(2);
+    }
+    let mut samples = Vec::new();
+    let mut games = 0;
+    for path in &args[2..] {
+        let text = std::fs::read_to_string(path).unwrap_or_else(|e| {
+            eprintln!("cannot read {path}: {e}");
+            std::process::exit(1);
+        });
+        for line in text.lines() {
+            if let Some((game, opening, moves)) = parse_game(line) {
+                samples_of(game, opening, &moves, &mut samples);
+                games += 1;
+            }
+        }
+    }
+    eprintln!("{games} games, {} samples", samples.len());
+    let mut wins_p = vec![0f64; INDICES];
+    let mut seen = vec![0u32; INDICES];
+    let mut wins_l = [0f64; LOCALITIES];
+    for s in &samples {
+        let (p, l) = s.candidates[0];
+        wins_p[p as usize] += 1.0;
+        wins_l[l as usize] += 1.0;
+        for &(p, _) in &s.candidates {
+            seen[p as usize] += 1;
+        }
+    }
+    let mut gp = vec![1f64; INDICES];
+    let mut gl = [1f64; LOCALITIES];
+    for it in 0..ITERATIONS {
+        for group in 0..2 {
+            let mut den_p = vec![0f64; if group == 0 { INDICES } else { 0 }];
+            let mut den_l = [0f64; LOCALITIES];
+            let mut log_lik = 0f64;
+            for s in &samples {
+                let total: f64 = s
+                    .candidates
+                    .iter()
+                    .map(|&(p, l)| gp[p as usize] * gl[l as usize])
+                    .sum();
+                let (p0, l0) = s.candidates[0];
+                log_lik += (gp[p0 as usize] * gl[l0 as usize] / total).ln();
+                for &(p, l) in &s.candidates {
+                    if group == 0 {
+                        den_p[p as usize] += gl[l as usize] / total;
+                    } else {
+                        den_l[l as usize] += gp[p as usize] / total;
+                    }
+                }
+            }
+            if group == 0 {
+                for i in 0..INDICES {
+                    if seen[i] > 0 {
+                        gp[i] = (wins_p[i] + 1.0) / (den_p[i] + 2.0 / (gp[i] + 1.0));
+                    }
+                }
+            } else {
+                for i in 0..LOCALITIES {
+                    gl[i] = (wins_l[i] + 1.0) / (den_l[i] + 2.0 / (gl[i] + 1.0));
+                }
+                // The "elsewhere" class is the reference.
+                let r = gl[LOCALITIES - 1];
+                for g in gl.iter_mut() {
+                    *g /= r;
+                }
+                eprintln!(
+                    "iteration {it}: mean log-likelihood {:.4}, localities {:?}",
+                    log_lik / samples.len().max(1) as f64,
+                    gl
+                );
+            }
+        }
+    }
+    let mut out = std::io::BufWriter::new(std::fs::File::create(&args[1]).expect("create OUT"));
+    writeln!(
+        out,
+        "# Hex move-pattern weights for hexmc (crates/players/src/hexmc/patterns.rs), fitted by\n\
+         # examples/hex_patterns_fit.rs on {games} games ({} samples): `index gamma` per\n\
+         # 12-cell pattern seen at least {MIN_SEEN} times, then the last-move localities.",
+        samples.len()
+    )
+    .expect("write");
+    for i in 0..INDICES {
+        if seen[i] >= MIN_SEEN {
+            writeln!(out, "{i} {:.4e}", gp[i]).expect("write");
+        }
+    }
+    writeln!(out, "adjacent {:.4e}", gl[0]).expect("write");
+    writeln!(out, "bridge {:.4e}", gl[1]).expect("write");
+}

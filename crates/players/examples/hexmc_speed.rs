@@ -1,0 +1,57 @@
+//! Playout and search speed of `hexmc` from the empty board:
+//! `cargo run --release -p poda-players --example hexmc_speed -- [seconds] [threads] [sizes...]`.
+//!
+//! For each size it prints bare playouts per second (bridge-save playouts from the empty
+//! board, no tree) and the playouts per second of a whole `hexmc` search (tree, RAVE,
+//! knowledge), the figure to set beside MoHex's `Games/s`.
+
+use poda_core::{Agent, Turn};
+use poda_games::hex::Hex;
+use poda_players::hexmc::board::{Board, FastRng, BLACK};
+use poda_players::hexmc::HexMc;
+use std::time::Instant;
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let secs: f64 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(1.0);
+    let threads: usize = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(1);
+    let sizes: Vec<u32> = if args.len() > 3 {
+        args[3..].iter().filter_map(|s| s.parse().ok()).collect()
+    } else {
+        vec![9, 11, 13]
+    };
+    println!("size  bare playouts/s  search playouts/s (threads={threads}, {secs} s)");
+    for size in sizes {
+        let root = Board::new(size as usize);
+        let mut rng = FastRng::new(1);
+        let mut b = root.clone();
+        let began = Instant::now();
+        let mut n = 0u64;
+        let mut black = 0u64;
+        while began.elapsed().as_secs_f64() < secs {
+            for _ in 0..100 {
+                b.clone_from(&root);
+                black += (b.playout(BLACK, None, &mut rng) == BLACK) as u64;
+            }
+            n += 100;
+        }
+        let bare = n as f64 / began.elapsed().as_secs_f64();
+        let spec = format!(
+            "hexmc(movetime={}ms,threads={threads})",
+            (secs * 1000.0) as u64
+        );
+        let mut agent =
+            HexMc::from_spec(&poda_core::Spec::parse(&spec).expect("spec")).expect("agent");
+        let game = Hex::with_size(size, false).expect("size");
+        let choice = agent.choose(&game, &mut Turn::new()).expect("a move");
+        let info = choice.info.expect("info");
+        println!(
+            "{size:>4}  {bare:>15.0}  {:>17.0}   (black won {:.1}% of bare playouts; move {}; {} playouts, {} tree nodes)",
+            info.nodes as f64 / info.time.as_secs_f64(),
+            100.0 * black as f64 / n as f64,
+            poda_core::Game::format_move(&game, choice.mv),
+            info.nodes,
+            agent.tree_nodes(),
+        );
+    }
+}

@@ -1,0 +1,485 @@
+//! The `hexmc(...)` agent: options, the swap decision, forced moves without a search, and
+//! the search's report.
+
+use super::board::{colour_of, Board, MAX_BOX, WHITE};
+use super::knowledge::{expand, Expansion};
+use super::patterns::Patterns;
+use super::search::{Budget, Outcome, Params, Searcher};
+use super::tree::{LOSS, WIN};
+use super::vcs::{mask_of, VcEngine, VcVerdict};
+use poda_core::{
+    Agent, AgentError, Choice, Game, Player, Score, SearchInfo, Spec, SpecError, Turn,
+};
+use poda_games::hex::{Hex, HexMove};
+use std::time::{Duration, Instant};
+
+/// Default time per move.
+const DEFAULT_MOVETIME: Duration = Duration::from_secs(1);
+/// Default tree size in nodes (40 bytes each).
+const DEFAULT_NODES: u64 = 4_000_000;
+
+/// The agent.
+pub struct HexMc {
+    name: String,
+    params: Params,
+    movetime: Option<Duration>,
+    /// `movetime=mirror`: think as long as the opponent has on average (equal-time matches
+    /// against programs whose real time per move differs from their setting).
+    mirror: Option<Mirror>,
+    playouts: Option<u64>,
+    nodes: usize,
+    patterns: &'static Patterns,
+    searcher: Option<Searcher>,
+    /// The H-search engine for the root's connections (per board size).
+    vc: Option<(usize, Option<VcEngine>)>,
+    /// Whether the root's connections are used (`vc=false` turns them off).
+    use_vc: bool,
+    seed: u64,
+    /// The position after the last move seen, and that move's cell (for the bridge reply).
+    last_seen: Option<(u64, usize)>,
+}
+
+impl HexMc {
+    /// Builds `hexmc(movetime=1s|mirror|playouts=N,threads=1,c=..,rave=..,fpu=..,prior=..,
+    /// expand=..,nodes=..,patterns=FILE,vc=true,knowledge=0)`.
+    pub fn from_spec(spec: &Spec) -> Result<HexMc, SpecError> {
+        spec.expect_keys(&[
+            "movetime",
+            "time",
+            "playouts",
+            "threads",
+            "c",
+            "rave",
+            "fpu",
+            "prior",
+            "expand",
+            "nodes",
+            "patterns",
+            "vc",
+            "knowledge",
+        ])?;
+        let d = Params::default();
+        let float = |key: &str, default: f32| -> Result<f32, SpecError> {
+            let v: f32 = spec.parse_or(key, default)?;
+            if !(v.is_finite() && v >= 0.0) {
+                return Err(spec.bad_value(key, &v.to_string(), "must be a number >= 0"));
+            }
+            Ok(v)
+        };
+        let params = Params {
+            exploration: float("c", d.exploration)?,
+            rave_bias: float("rave", d.rave_bias)?,
+            first_play_urgency: float("fpu", d.first_play_urgency)?,
+            prior_weight: float("prior", d.prior_weight)?,
+            expand_after: spec.int_in("expand", d.expand_after as u64, 1, 1_000_000)? as u32,
+            threads: spec.int_in("threads", 1, 1, 64)? as usize,
+            knowledge: spec.int_in("knowledge", d.knowledge as u64, 0, 1 << 30)? as u32,
+        };
+        let playouts = spec.parse_opt::<u64>("playouts")?;
+        let mirror = (spec.get("movetime") == Some("mirror")).then(Mirror::default);
+        let movetime = if mirror.is_some() {
+            None
+        } else {
+            spec.movetime_opt()?
+        };
+        if playouts == Some(0) {
+            return Err(spec.bad_value("playouts", "0", "must be at least 1"));
+        }
+        let nodes = spec.int_in("nodes", DEFAULT_NODES, 1000, 1 << 31)? as usize;
+        let patterns = match spec.get("patterns") {
+            None => Patterns::shipped(),
+            Some(path) => {
+                let text = std::fs::read_to_string(path)
+                    .map_err(|e| spec.bad_value("patterns", path, e.to_string()))?;
+                let table =
+                    Patterns::parse(&text).map_err(|e| spec.bad_value("patterns", path, e))?;
+                // One table per agent for its whole life: leaking it keeps the searcher's
+                // reference simple.
+                &*Box::leak(Box::new(table))
+            }
+        };
+        Ok(HexMc {
+            name: spec.to_string(),
+            params,
+            mirror,
+            movetime: if playouts.is_some() && movetime.is_none() {
+                None
+            } else {
+                Some(movetime.unwrap_or(DEFAULT_MOVETIME))
+            },
+            playouts,
+            nodes,
+            patterns,
+            searcher: None,
+            vc: None,
+            use_vc: spec.bool_or("vc", true)?,
+            seed: 0,
+            last_seen: None,
+        })
+    }
+
+    /// Nodes of the tree after the last search.
+    pub fn tree_nodes(&self) -> usize {
+        self.searcher.as_ref().map_or(0, |s| s.tree().used())
+    }
+
+    /// What the connections say at the root (nothing while the swap is available).
+    fn root_verdict(&mut self, game: &Hex, board: &Board) -> VcVerdict {
+        let size = game.size() as usize;
+        if game.swap_available() || !self.use_vc {
+            return VcVerdict::Open;
+        }
+        if self.vc.as_ref().is_none_or(|(s, _)| *s != size) {
+            self.vc = Some((size, VcEngine::new(size)));
+        }
+        match self.vc.as_mut().and_then(|(_, e)| e.as_mut()) {
+            Some(e) => e.verdict(board, colour_of(game.side_to_move())),
+            None => VcVerdict::Open,
+        }
+    }
+
+    /// Searches `game` (only the `allowed` root moves if given).
+    fn search(
+        &mut self,
+        game: &Hex,
+        board: &Board,
+        turn: &Turn<HexMove>,
+        allowed: Option<Box<[bool; MAX_BOX]>>,
+    ) -> Outcome {
+        let params = self.params;
+        let nodes = self.nodes;
+        let patterns = self.patterns;
+        let searcher = self
+            .searcher
+            .get_or_insert_with(|| Searcher::new(params, nodes, patterns));
+        let mut movetime = self.movetime;
+        if let Some(m) = &self.mirror {
+            movetime = Some(m.budget());
+        }
+        if let (Some(left), Some(t)) = (turn.time_left, movetime) {
+            movetime = Some(t.min(left / 10));
+        }
+        let budget = Budget {
+            deadline: movetime.map(|t| Instant::now() + t),
+            playouts: self.playouts,
+        };
+        let last = self
+            .last_seen
+            .filter(|&(hash, _)| hash == game.zobrist())
+            .map(|(_, cell)| board.layout.to_box[cell] as usize);
+        self.seed = self.seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        searcher.run(
+            board,
+            colour_of(game.side_to_move()),
+            last,
+            budget,
+            turn.stop,
+            self.seed,
+            allowed,
+        )
+    }
+}
+
+/// The opponent's average thinking time, measured between our moves.
+#[derive(Clone, Debug, Default)]
+struct Mirror {
+    /// When our last move was returned, and the ply count after it.
+    last: Option<(Instant, u32)>,
+    total: Duration,
+    moves: u32,
+}
+
+impl Mirror {
+    /// Before our turn at ply `ply`: the time since our last move was the opponent's, if
+    /// exactly one move (theirs) came in between.
+    fn opponent_moved(&mut self, now: Instant, ply: u32) {
+        if let Some((t, p)) = self.last.take() {
+            if ply == p + 1 {
+                self.total += now - t;
+                self.moves += 1;
+            }
+        }
+    }
+
+    fn stamp(&mut self, now: Instant, ply: u32) {
+        self.last = Some((now, ply));
+    }
+
+    /// The average so far (1 s before any), within 50 ms..120 s.
+    fn budget(&self) -> Duration {
+        if self.moves == 0 {
+            return DEFAULT_MOVETIME;
+        }
+        (self.total / self.moves).clamp(Duration::from_millis(50), Duration::from_secs(120))
+    }
+}
+
+/// The mailbox board of a position.
+pub fn board_of(game: &Hex) -> Board {
+    let mut b = Board::new(game.size() as usize);
+    for p in Player::BOTH {
+        for i in game.stones(p).iter() {
+            b.play(b.layout.to_box[i] as usize, colour_of(p));
+        }
+    }
+    b
+}
+
+impl Agent<Hex> for HexMc {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn new_game(&mut self, seed: u64) {
+        self.seed = seed;
+        self.last_seen = None;
+        if let Some(s) = self.searcher.as_mut() {
+            s.forget();
+        }
+    }
+
+    fn observe(&mut self, before: &Hex, mv: HexMove) {
+        if let HexMove::Cell(c) = mv {
+            let after = before.after(mv);
+            self.last_seen = Some((after.zobrist(), c as usize));
+        }
+    }
+
+    fn choose(
+        &mut self,
+        game: &Hex,
+        turn: &mut Turn<HexMove>,
+    ) -> Result<Choice<HexMove>, AgentError> {
+        if game.winner().is_some() {
+            return Err(AgentError::NoMove);
+        }
+        let began = Instant::now();
+        if let Some(m) = self.mirror.as_mut() {
+            m.opponent_moved(began, game.plies());
+        }
+        let choice = self.choose_inner(game, turn, began);
+        if let Some(m) = self.mirror.as_mut() {
+            m.stamp(Instant::now(), game.plies() + 1);
+        }
+        choice
+    }
+}
+
+impl HexMc {
+    fn choose_inner(
+        &mut self,
+        game: &Hex,
+        turn: &mut Turn<HexMove>,
+        began: Instant,
+    ) -> Result<Choice<HexMove>, AgentError> {
+        let board = board_of(game);
+        let layout = board.layout;
+        let me = colour_of(game.side_to_move());
+        let to_move = |cell: usize| HexMove::Cell(layout.to_dense[cell]);
+        // Forced moves need no search: a win, the one block, or (lost anyway) a block.
+        let mut scratch = Vec::new();
+        let mut moves = Vec::new();
+        let forced = match expand(&board, me, None, self.patterns, &mut scratch, &mut moves) {
+            Expansion::Win(cell) => Some((to_move(cell as usize), Score::win_in(1))),
+            Expansion::Loss => {
+                let mut threats = Vec::new();
+                super::knowledge::winning_cells(&board, 3 - me, &mut threats);
+                Some((to_move(threats[0] as usize), Score::loss_in(2)))
+            }
+            Expansion::Moves if moves.len() == 1 && !game.swap_available() => {
+                Some((to_move(moves[0].0 as usize), Score::DRAW))
+            }
+            Expansion::Moves => None,
+        };
+        if let Some((mv, score)) = forced {
+            return Ok(Choice {
+                mv,
+                info: Some(SearchInfo {
+                    depth: 0,
+                    score,
+                    nodes: 0,
+                    time: began.elapsed(),
+                    pv: vec![mv],
+                }),
+            });
+        }
+        // The root's connections: a winning semi is played at once, a single must-play cell
+        // too, and a must-play region restricts the search.
+        let mut allowed = None;
+        match self.root_verdict(game, &board) {
+            VcVerdict::Win(Some(cell)) => {
+                let mv = to_move(cell);
+                return Ok(Choice {
+                    mv,
+                    info: Some(SearchInfo {
+                        depth: 1,
+                        score: Score::win_in(3),
+                        nodes: 0,
+                        time: began.elapsed(),
+                        pv: vec![mv],
+                    }),
+                });
+            }
+            VcVerdict::MustPlay(cells) if cells.len() == 1 => {
+                let mv = to_move(cells[0]);
+                return Ok(Choice {
+                    mv,
+                    info: Some(SearchInfo {
+                        depth: 1,
+                        score: Score::DRAW,
+                        nodes: 0,
+                        time: began.elapsed(),
+                        pv: vec![mv],
+                    }),
+                });
+            }
+            VcVerdict::MustPlay(cells) => allowed = Some(mask_of(&cells)),
+            _ => {}
+        }
+        let out = self.search(game, &board, turn, allowed);
+        let best = out.children.first().ok_or(AgentError::NoMove)?;
+        let mut mv = to_move(best.cell);
+        let mut score = match best.proof {
+            LOSS => Score::win_in(1 + 2 * out.pv.len() as u32),
+            WIN => Score::loss_in(2),
+            _ => Score(((2.0 * best.value - 1.0) * 1000.0).round() as i32),
+        };
+        // The swap takes over Black's position: worth it when White, to move, is losing.
+        if game.swap_available() && me == WHITE && best.value < 0.5 && best.proof != LOSS {
+            mv = HexMove::Swap;
+            score = Score(-score.value());
+        }
+        let pv: Vec<HexMove> = if mv == HexMove::Swap {
+            vec![mv]
+        } else {
+            out.pv.iter().map(|&c| to_move(c)).collect()
+        };
+        let info = SearchInfo {
+            depth: pv.len() as u32,
+            score,
+            nodes: out.playouts,
+            time: out.time,
+            pv,
+        };
+        turn.report(&info);
+        Ok(Choice {
+            mv,
+            info: Some(info),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn agent(spec: &str) -> HexMc {
+        HexMc::from_spec(&Spec::parse(spec).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn mirror_averages_the_opponents_time() {
+        let mut m = Mirror::default();
+        assert_eq!(m.budget(), DEFAULT_MOVETIME);
+        let t0 = Instant::now();
+        m.stamp(t0, 1);
+        m.opponent_moved(t0 + Duration::from_millis(400), 2);
+        m.stamp(t0 + Duration::from_millis(500), 3);
+        m.opponent_moved(t0 + Duration::from_millis(1100), 4);
+        assert_eq!(m.budget(), Duration::from_millis(500));
+        // A gap of more than one move (a new game) is not counted.
+        m.stamp(t0, 5);
+        m.opponent_moved(t0 + Duration::from_secs(9), 1);
+        assert_eq!(m.budget(), Duration::from_millis(500));
+        assert!(HexMc::from_spec(&Spec::parse("hexmc(movetime=mirror)").unwrap()).is_ok());
+    }
+
+    #[test]
+    fn options_are_checked() {
+        for bad in [
+            "hexmc(c=-1)",
+            "hexmc(threads=0)",
+            "hexmc(playouts=0)",
+            "hexmc(expand=0)",
+            "hexmc(foo=1)",
+            "hexmc(movetime=abc)",
+            "hexmc(patterns=/nonexistent/file)",
+        ] {
+            assert!(
+                HexMc::from_spec(&Spec::parse(bad).unwrap()).is_err(),
+                "{bad}"
+            );
+        }
+    }
+
+    #[test]
+    fn wins_at_once_and_blocks() {
+        // Black to move wins at c3 on 3x3 (c1 c2 are Black... use a column).
+        let game = Hex::with_size(3, false)
+            .unwrap()
+            .play_moves("b1 a1 b2 a2")
+            .unwrap();
+        let mut a = agent("hexmc(playouts=100)");
+        let c = a.choose(&game, &mut Turn::new()).unwrap();
+        assert!(game.after(c.mv).winner().is_some());
+        // White to move must block b3 (Black threatens b3 only? also a3 via b2-a3).
+        let game = Hex::with_size(4, false)
+            .unwrap()
+            .play_moves("b1 a1 b2 a2 b3")
+            .unwrap();
+        let c = a.choose(&game, &mut Turn::new()).unwrap();
+        let threats = poda_games::hex::prune::winning_cells(&game, Player::First);
+        if threats.len() == 1 {
+            assert_eq!(c.mv, HexMove::Cell(threats.lowest().unwrap() as u16));
+        }
+    }
+
+    /// The subtree of the position two plies later is kept: a reply the search expected
+    /// arrives with visits. Without root connections, so that every move is searched (a
+    /// connection found at the root answers without a search).
+    #[test]
+    fn keeps_the_subtree_between_moves() {
+        let mut a = agent("hexmc(playouts=4000,vc=false)");
+        let mut game = Hex::with_size(7, false).unwrap();
+        let mut kept = 0;
+        for _ in 0..4 {
+            let c = a.choose(&game, &mut Turn::new()).unwrap();
+            game.play(c.mv).unwrap();
+            // The opponent answers with the search's expected reply.
+            let reply = c.info.unwrap().pv.get(1).copied();
+            let Some(reply) = reply.filter(|&r| game.is_legal_move(r)) else {
+                break;
+            };
+            game.play(reply).unwrap();
+            if game.winner().is_some() {
+                break;
+            }
+            a.choose(&game, &mut Turn::new()).unwrap();
+            kept += a.searcher.as_ref().unwrap().reused;
+        }
+        assert!(kept > 0);
+    }
+
+    /// With a few thousand playouts it finds the winning move of a small position that the
+    /// solver proves, and plays whole games legally with two threads.
+    #[test]
+    fn finds_a_proven_win_and_plays_legally() {
+        let mut a = agent("hexmc(playouts=3000,threads=2)");
+        let mut game = Hex::with_size(5, false).unwrap();
+        while game.winner().is_none() {
+            let c = a.choose(&game, &mut Turn::new()).unwrap();
+            assert!(game.is_legal_move(c.mv));
+            a.observe(&game, c.mv);
+            game.play(c.mv).unwrap();
+        }
+        // 3x3: the centre wins for Black (the first move of a won game).
+        let mut solver = poda_solve::hex::HexSolver::new();
+        let game = Hex::with_size(4, false).unwrap();
+        let c = agent("hexmc(playouts=20000)")
+            .choose(&game, &mut Turn::new())
+            .unwrap();
+        let after = game.after(c.mv);
+        let proof = solver.solve(&after).unwrap();
+        assert_eq!(proof.winner, Player::First, "4x4 opening {:?}", c.mv);
+    }
+}

@@ -1,0 +1,194 @@
+//! What the tree knows about a position when it expands a node: an immediate win, the
+//! opponent's immediate threats (must-play), the dead cells (never worth a stone), and a
+//! prior for each remaining move from the pattern table.
+//!
+//! - Winning cells: the empty cells next to a chain (or row of the frame) reached from each
+//!   of the player's two edges; the frame makes an edge an ordinary chain of the owner.
+//! - Dead cells (Hayward, Björnsson, Johanson et al., "Dead cell analysis in Hex and the
+//!   Shannon game", 2006): four consecutive neighbours of one colour, an edge counting as its
+//!   owner's stones (the same rule as poda-games' `prune`).
+
+use super::board::{other, Board, BLACK, EMPTY, MAX_BOX, WHITE};
+use super::patterns::Patterns;
+
+/// What an expansion found.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Expansion {
+    /// The player to move wins at once (on this mailbox cell).
+    Win(u16),
+    /// The player to move cannot stop two immediate threats.
+    Loss,
+    /// The moves to search: `(mailbox cell, prior)`.
+    Moves,
+}
+
+/// The cells of colour `c` (the frame included) connected to the frame rows or columns on
+/// one side: `first` picks the top (Black) or left (White) side.
+fn reach(board: &Board, c: u8, first: bool, seen: &mut [bool; MAX_BOX]) {
+    let l = board.layout;
+    let (n, w) = (l.size, l.width);
+    let mut stack = [0u16; MAX_BOX];
+    let mut top = 0;
+    // Seeds: the frame cells of the side next to the board.
+    for k in 0..n {
+        let p = match (c, first) {
+            (BLACK, true) => w + k + 2,
+            (BLACK, false) => (n + 2) * w + k + 2,
+            (_, true) => (k + 2) * w + 1,
+            (_, false) => (k + 2) * w + n + 2,
+        };
+        if !seen[p] {
+            seen[p] = true;
+            stack[top] = p as u16;
+            top += 1;
+        }
+    }
+    while top > 0 {
+        top -= 1;
+        let p = stack[top] as usize;
+        for &d in &l.ring {
+            let q = (p as isize + d) as usize;
+            if !seen[q] && board.colour[q] == c && l.to_dense[q] != u16::MAX {
+                seen[q] = true;
+                stack[top] = q as u16;
+                top += 1;
+            }
+        }
+    }
+}
+
+/// The empty cells where colour `c` would join its edges with one stone (mailbox indices).
+pub fn winning_cells(board: &Board, c: u8, out: &mut Vec<u16>) {
+    out.clear();
+    let mut a = [false; MAX_BOX];
+    let mut b = [false; MAX_BOX];
+    reach(board, c, true, &mut a);
+    reach(board, c, false, &mut b);
+    let ring = &board.layout.ring;
+    for &p in board.empties() {
+        let p = p as usize;
+        let touches = |s: &[bool; MAX_BOX]| ring.iter().any(|&d| s[(p as isize + d) as usize]);
+        if touches(&a) && touches(&b) {
+            out.push(p as u16);
+        }
+    }
+}
+
+/// True if the empty cell `p` has four consecutive neighbours of one colour.
+#[inline]
+pub fn is_dead(board: &Board, p: usize) -> bool {
+    let ring = &board.layout.ring;
+    let col = |i: usize| board.colour[(p as isize + ring[i % 6]) as usize];
+    (0..6).any(|s| {
+        let c = col(s);
+        (c == BLACK || c == WHITE) && col(s + 1) == c && col(s + 2) == c && col(s + 3) == c
+    })
+}
+
+/// Expands a position for the player of colour `to_move` (the opponent's last move at
+/// `last`): the moves go to `out` with their priors (normalised so that the best has 1).
+pub fn expand(
+    board: &Board,
+    to_move: u8,
+    last: Option<usize>,
+    patterns: &Patterns,
+    scratch: &mut Vec<u16>,
+    out: &mut Vec<(u16, f32)>,
+) -> Expansion {
+    out.clear();
+    winning_cells(board, to_move, scratch);
+    if let Some(&w) = scratch.first() {
+        return Expansion::Win(w);
+    }
+    winning_cells(board, other(to_move), scratch);
+    match scratch.len() {
+        0 => {
+            for &p in board.empties() {
+                if !is_dead(board, p as usize) {
+                    out.push((p, 0.0));
+                }
+            }
+            if out.is_empty() {
+                out.extend(board.empties().iter().map(|&p| (p, 0.0)));
+            }
+        }
+        1 => out.push((scratch[0], 0.0)),
+        _ => return Expansion::Loss,
+    }
+    let mut best = 0f32;
+    for (p, prior) in out.iter_mut() {
+        *prior = patterns.gamma(board, *p as usize, to_move, last);
+        best = best.max(*prior);
+    }
+    if best > 0.0 {
+        for (_, prior) in out.iter_mut() {
+            *prior /= best;
+        }
+    }
+    Expansion::Moves
+}
+
+/// True if the mailbox cell holds no stone.
+#[inline]
+pub fn is_empty(board: &Board, p: usize) -> bool {
+    board.colour[p] == EMPTY
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::board::colour_of;
+    use super::*;
+    use poda_core::{Game, Player, Rng};
+    use poda_games::hex::{prune, Hex};
+
+    fn from_hex(game: &Hex) -> Board {
+        let mut b = Board::new(game.size() as usize);
+        for p in Player::BOTH {
+            for i in game.stones(p).iter() {
+                b.play(b.layout.to_box[i] as usize, colour_of(p));
+            }
+        }
+        b
+    }
+
+    /// Winning and dead cells agree with poda-games' bitboard versions on random positions.
+    #[test]
+    fn agrees_with_the_bitboard_pruning() {
+        let mut rng = Rng::new(11);
+        for size in [1u32, 2, 3, 5, 7, 11] {
+            for _ in 0..60 {
+                let mut game = Hex::with_size(size, false).unwrap();
+                let plies = rng.index((size * size) as usize);
+                for _ in 0..plies {
+                    let moves = game.legal_move_list();
+                    let next = game.after(moves[rng.index(moves.len())]);
+                    if next.outcome().is_over() {
+                        break;
+                    }
+                    game = next;
+                }
+                let b = from_hex(&game);
+                let l = b.layout;
+                let mut out = Vec::new();
+                for p in Player::BOTH {
+                    winning_cells(&b, colour_of(p), &mut out);
+                    let mut got: Vec<usize> = out
+                        .iter()
+                        .map(|&c| l.to_dense[c as usize] as usize)
+                        .collect();
+                    got.sort();
+                    let want: Vec<usize> = prune::winning_cells(&game, p).iter().collect();
+                    assert_eq!(got, want, "{}", game.board_string());
+                }
+                for i in game.empty_cells().iter() {
+                    assert_eq!(
+                        is_dead(&b, l.to_box[i] as usize),
+                        prune::is_dead(&game, i),
+                        "{} cell {i}",
+                        game.board_string()
+                    );
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,21 @@
+//! `hexmc(...)`: a Monte Carlo tree search written for Hex alone, after MoHex (Arneson,
+//! Hayward, Henderson, "Monte Carlo tree search in Hex", IEEE TCIAIG 2010; Huang et al.,
+//! "MoHex 2.0: a pattern-based MCTS Hex player", CG 2013).
+//!
+//! - [`board`]: the mailbox playout board, bridge-save playouts, no allocation per playout.
+//! - [`tree`]: the lock-free node arena shared by the search threads.
+//! - [`knowledge`]: what an expansion knows (wins, must-play, dead cells, priors).
+//! - [`patterns`]: the 12-cell move patterns and their learned weights.
+//! - [`search`]: UCT + RAVE + progressive bias, MCTS-solver marks, threads.
+//! - [`vcs`]: virtual-connection verdicts from poda-solve's H-search (at the root).
+//! - `agent`: the [`Agent`](poda_core::Agent) and its spec options.
+
+mod agent;
+pub mod board;
+pub mod knowledge;
+pub mod patterns;
+pub mod search;
+pub mod tree;
+pub mod vcs;
+
+pub use agent::HexMc;

@@ -1,0 +1,246 @@
+//! Move patterns: the 12 cells around an empty cell (its six neighbours and the six cells
+//! it forms a bridge with), each empty, own or the opponent's (an edge is its owner's
+//! stone), read from the view of the player to move and weighted by a learned strength
+//! `gamma` (a Bradley-Terry model fitted by minorization-maximization, Coulom, "Computing Elo
+//! ratings of move patterns in the game of Go", 2007; MoHex 2.0 uses such weights for its
+//! priors: Huang, Arneson, Hayward, Müller, Pawlewicz, "MoHex 2.0: a pattern-based MCTS Hex
+//! player", CG 2013).
+//!
+//! A pattern seen by White is read on the transposed board (White's edges become top and
+//! bottom), so one table serves both colours; a pattern and its 180-degree rotation are the
+//! same (the rotation keeps both players' goals) and share the smaller index. A second
+//! feature, the move's [`locality`] from the opponent's last move (adjacent, a bridge away,
+//! elsewhere), multiplies the weight. Weights come from `data/hex-patterns.txt` (`index
+//! gamma`, `adjacent gamma`, `bridge gamma` lines; `examples/hex_patterns_fit.rs` fits
+//! them); a pattern missing from the file weighs 1.
+
+use super::board::{Board, BLACK, EMPTY, OFF, WHITE};
+use std::sync::OnceLock;
+
+/// Cells in a pattern.
+pub const CELLS: usize = 12;
+/// Distinct indices before the rotation is folded: `3^12`.
+pub const INDICES: usize = 531_441;
+
+/// The fitted weights shipped with poda.
+const SHIPPED: &str = include_str!("../../data/hex-patterns.txt");
+
+/// Where a move stands from the opponent's last move: adjacent, a bridge away, elsewhere
+/// (also when there is no last move).
+pub const LOCALITIES: usize = 3;
+
+/// A table of pattern weights.
+pub struct Patterns {
+    gamma: Vec<f32>,
+    /// Weights of the localities (elsewhere is 1).
+    local: [f32; LOCALITIES],
+}
+
+/// The locality of the mailbox cell `p` from the last move `last`.
+#[inline]
+pub fn locality(board: &Board, p: usize, last: Option<usize>) -> u8 {
+    let Some(l) = last else {
+        return 2;
+    };
+    let d = p as isize - l as isize;
+    let ring = &board.layout.ring;
+    if ring.contains(&d) {
+        0
+    } else if (0..6).any(|i| ring[i] + ring[(i + 1) % 6] == d) {
+        1
+    } else {
+        2
+    }
+}
+
+/// The mailbox offsets of the 12 cells for a board width, in pattern order (ring cell `k`,
+/// then bridge cell `k`), as Black reads them and as White reads them (transposed).
+pub fn offsets(width: usize) -> ([isize; CELLS], [isize; CELLS]) {
+    let w = width as isize;
+    let ring = [1, 1 - w, -w, -1, w - 1, w];
+    let bridge = |i: usize| ring[i % 6] + ring[(i + 1) % 6];
+    let mut black = [0isize; CELLS];
+    let mut white = [0isize; CELLS];
+    for k in 0..6 {
+        black[k] = ring[k];
+        black[6 + k] = bridge(k);
+        // The transpose maps ring direction i to 5 - i and bridge i to 4 - i.
+        white[k] = ring[5 - k];
+        white[6 + k] = bridge((4 + 6 - k) % 6);
+    }
+    (black, white)
+}
+
+/// The pattern index of ring/bridge states (0 empty, 1 own, 2 opponent's) and of its
+/// 180-degree rotation, folded to the smaller.
+#[inline]
+pub fn fold(states: &[u8; CELLS]) -> usize {
+    let mut a = 0usize;
+    let mut b = 0usize;
+    for k in (0..CELLS).rev() {
+        a = a * 3 + states[k] as usize;
+        // Rotation by 180 degrees: ring k <-> ring k+3, bridge k <-> bridge k+3.
+        let r = if k < 6 {
+            (k + 3) % 6
+        } else {
+            6 + (k - 6 + 3) % 6
+        };
+        b = b * 3 + states[r] as usize;
+    }
+    a.min(b)
+}
+
+/// The states of the 12 cells around the mailbox cell `p` for the player `to_move`.
+#[inline]
+pub fn read(board: &Board, p: usize, to_move: u8) -> [u8; CELLS] {
+    let (black, white) = offsets(board.layout.width);
+    let offs = if to_move == BLACK { black } else { white };
+    let mut s = [0u8; CELLS];
+    for k in 0..CELLS {
+        let c = board.colour[(p as isize + offs[k]) as usize];
+        s[k] = match c {
+            EMPTY | OFF => 0,
+            c if c == to_move => 1,
+            _ => 2,
+        };
+    }
+    debug_assert!(to_move == BLACK || to_move == WHITE);
+    s
+}
+
+impl Patterns {
+    /// Every weight 1 (no knowledge).
+    pub fn uniform() -> Patterns {
+        Patterns {
+            gamma: vec![1.0; INDICES],
+            local: [1.0; LOCALITIES],
+        }
+    }
+
+    /// Weights from `index gamma` lines (`#` comments); a bad line is an error naming it.
+    pub fn parse(text: &str) -> Result<Patterns, String> {
+        let mut p = Patterns::uniform();
+        for (n, line) in text.lines().enumerate() {
+            let line = line.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let mut it = line.split_whitespace();
+            let bad = || {
+                format!(
+                    "pattern file line {}: expected 'index gamma', 'adjacent gamma' or 'bridge gamma'",
+                    n + 1
+                )
+            };
+            let key = it.next().ok_or_else(bad)?;
+            let g: f32 = it.next().and_then(|t| t.parse().ok()).ok_or_else(bad)?;
+            if !(g.is_finite() && g > 0.0) || it.next().is_some() {
+                return Err(bad());
+            }
+            match key {
+                "adjacent" => p.local[0] = g,
+                "bridge" => p.local[1] = g,
+                _ => {
+                    let i: usize = key.parse().map_err(|_| bad())?;
+                    if i >= INDICES {
+                        return Err(bad());
+                    }
+                    p.gamma[i] = g;
+                }
+            }
+        }
+        Ok(p)
+    }
+
+    /// The table shipped with poda.
+    pub fn shipped() -> &'static Patterns {
+        static TABLE: OnceLock<Patterns> = OnceLock::new();
+        TABLE.get_or_init(|| Patterns::parse(SHIPPED).expect("the shipped pattern file parses"))
+    }
+
+    /// The weight of a move to the empty mailbox cell `p` by `to_move`, the opponent's last
+    /// move being `last`.
+    #[inline]
+    pub fn gamma(&self, board: &Board, p: usize, to_move: u8, last: Option<usize>) -> f32 {
+        self.gamma[fold(&read(board, p, to_move))] * self.local[locality(board, p, last) as usize]
+    }
+
+    /// The weight of a folded index.
+    #[inline]
+    pub fn weight(&self, index: usize) -> f32 {
+        self.gamma[index]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::board::{colour_of, Board};
+    use super::*;
+    use poda_core::{Game, Player, Rng};
+    use poda_games::hex::Hex;
+
+    fn from_hex(game: &Hex) -> Board {
+        let mut b = Board::new(game.size() as usize);
+        for p in Player::BOTH {
+            for i in game.stones(p).iter() {
+                b.play(b.layout.to_box[i] as usize, colour_of(p));
+            }
+        }
+        b
+    }
+
+    /// The pattern Black sees at (x, y) is the one White sees at (y, x) on the transposed
+    /// board with the colours exchanged, and the rotated board gives the same folded index.
+    #[test]
+    fn symmetries_share_an_index() {
+        let mut rng = Rng::new(5);
+        for _ in 0..40 {
+            let size = 7u32;
+            let mut game = Hex::with_size(size, false).unwrap();
+            for _ in 0..rng.index(30) {
+                let moves = game.legal_move_list();
+                let next = game.after(moves[rng.index(moves.len())]);
+                if next.outcome().is_over() {
+                    break;
+                }
+                game = next;
+            }
+            let n = size as usize;
+            let b = from_hex(&game);
+            let mut t = Board::new(n);
+            let mut r = Board::new(n);
+            for p in Player::BOTH {
+                for i in game.stones(p).iter() {
+                    let (x, y) = (i % n, i / n);
+                    t.play(t.layout.to_box[x * n + y] as usize, colour_of(p.opponent()));
+                    r.play(r.layout.to_box[n * n - 1 - i] as usize, colour_of(p));
+                }
+            }
+            for i in game.empty_cells().iter() {
+                let (x, y) = (i % n, i / n);
+                let p = b.layout.to_box[i] as usize;
+                let pt = t.layout.to_box[x * n + y] as usize;
+                let pr = r.layout.to_box[n * n - 1 - i] as usize;
+                for c in [BLACK, WHITE] {
+                    let own = fold(&read(&b, p, c));
+                    assert_eq!(own, fold(&read(&t, pt, 3 - c)));
+                    assert_eq!(own, fold(&read(&r, pr, c)));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_file_format_is_checked() {
+        let p = Patterns::parse("# comment\n17 2.5\nadjacent 3\nbridge 2\n").unwrap();
+        assert_eq!(p.weight(17), 2.5);
+        assert_eq!(p.local, [3.0, 2.0, 1.0]);
+        assert!(Patterns::parse("near 2").is_err());
+        assert!(Patterns::parse("17 2 3").is_err());
+        assert_eq!(p.weight(18), 1.0);
+        assert!(Patterns::parse("17").is_err_and(|e| e.contains("line 1")));
+        assert!(Patterns::parse("999999999 1").is_err());
+        assert!(Patterns::parse("3 -1").is_err());
+        Patterns::shipped();
+    }
+}

@@ -1,0 +1,523 @@
+//! The search: UCT with RAVE (Gelly and Silver, "Monte-Carlo tree search and rapid action
+//! value estimation in computer Go", AI 175, 2011) and a progressive bias from the pattern
+//! priors (Chaslot et al., "Progressive strategies for Monte-Carlo tree search", 2008), on
+//! the lock-free tree of [`tree`](super::tree), by one or more threads.
+//!
+//! A simulation goes down by the selection value
+//! `(1 - b) Q + b R + c sqrt(ln N / n) + w prior / (n + 1)`, where `Q` is the child's win
+//! rate, `R` its RAVE win rate and `b = r / (r + n + r n k)` (Silver's schedule, with `r`
+//! RAVE and `n` real visits); a leaf seen [`Params::expand_after`] times is expanded with the
+//! [`knowledge`](super::knowledge) of its position; the playout fills the board; every node
+//! of the path gets the result, and every child of a path node whose cell ended with the
+//! colour of that node's player gets a RAVE result (on a full board each cell has exactly one
+//! colour, so "played first by" is "owned at the end by"). Proven nodes return their result
+//! without a playout, and a node whose child is a proven loss for the opponent becomes a
+//! proven win.
+
+use super::board::{other, Board, FastRng, EMPTY, MAX_BOX};
+use super::knowledge::{expand, Expansion};
+use super::patterns::Patterns;
+use super::tree::{Tree, LOSS, UNKNOWN, WIN};
+use super::vcs::{VcEngine, VcVerdict};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::time::{Duration, Instant};
+
+/// The search's parameters.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Params {
+    /// `c` of the exploration term.
+    pub exploration: f32,
+    /// `k` of the RAVE schedule.
+    pub rave_bias: f32,
+    /// Value of a child without any statistics.
+    pub first_play_urgency: f32,
+    /// `w` of the progressive bias.
+    pub prior_weight: f32,
+    /// Visits of a leaf before it is expanded.
+    pub expand_after: u32,
+    /// Search threads.
+    pub threads: usize,
+    /// Visits after which a node's virtual connections are computed (0: never).
+    pub knowledge: u32,
+}
+
+impl Default for Params {
+    fn default() -> Params {
+        Params {
+            exploration: 0.1,
+            rave_bias: 0.001,
+            first_play_urgency: 1.0,
+            prior_weight: 0.0,
+            // 8 beat 2 by 24-16 at 300 ms a move on 9x9 (fewer expansions, more playouts).
+            expand_after: 8,
+            threads: 1,
+            knowledge: 0,
+        }
+    }
+}
+
+/// When to stop.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Budget {
+    pub deadline: Option<Instant>,
+    pub playouts: Option<u64>,
+}
+
+/// A root child's statistics after a search.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ChildStats {
+    /// Mailbox cell.
+    pub cell: usize,
+    pub visits: u32,
+    /// Win rate for the player to move at the root.
+    pub value: f32,
+    pub proof: u8,
+}
+
+/// What a search found.
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    /// The root's children, most visited first (a proven win first of all).
+    pub children: Vec<ChildStats>,
+    /// The root's proof mark (for the player to move).
+    pub proof: u8,
+    pub playouts: u64,
+    pub time: Duration,
+    /// The most visited line from the root (mailbox cells).
+    pub pv: Vec<usize>,
+}
+
+/// A reusable searcher: two trees (the subtree of the position reached two plies after a
+/// search is copied from one into the other and searched on, as MoHex does), the knowledge
+/// tables, and the last root.
+pub struct Searcher {
+    trees: [Tree; 2],
+    /// Which of `trees` is in use.
+    current: usize,
+    pub params: Params,
+    patterns: &'static Patterns,
+    /// The colours of the last root and its player to move.
+    last_root: Option<(Vec<u8>, u8)>,
+    /// Visits of the root kept from the previous search.
+    pub reused: u32,
+    /// The only root moves allowed in the current search (must-play), if restricted.
+    root_allowed: Option<Box<[bool; MAX_BOX]>>,
+}
+
+/// A worker's scratch space.
+struct Worker {
+    vc: Option<VcEngine>,
+    board: Board,
+    path: Vec<usize>,
+    moves: Vec<(u16, f32)>,
+    scratch: Vec<u16>,
+    rng: FastRng,
+}
+
+/// What a selection step found.
+enum Step {
+    Child(usize),
+    /// Every child is a proven win for the opponent.
+    Lost,
+}
+
+impl Searcher {
+    pub fn new(params: Params, capacity: usize, patterns: &'static Patterns) -> Searcher {
+        Searcher {
+            trees: [Tree::new(capacity), Tree::new(capacity)],
+            current: 0,
+            params,
+            patterns,
+            last_root: None,
+            reused: 0,
+            root_allowed: None,
+        }
+    }
+
+    /// The tree in use.
+    pub fn tree(&self) -> &Tree {
+        &self.trees[self.current]
+    }
+
+    /// Forgets the previous searches (a new game).
+    pub fn forget(&mut self) {
+        self.last_root = None;
+    }
+
+    /// Prepares the tree for a search of `root`: the subtree of the last search that
+    /// reaches it with one move of each side if there is one, else an empty tree.
+    fn prepare(&mut self, root: &Board, to_move: u8) {
+        let n = root.layout.width * root.layout.width;
+        let now = &root.colour[..n];
+        let mut found = None;
+        if let Some((before, before_to_move)) = &self.last_root {
+            if before.len() == n && *before_to_move == to_move {
+                // Exactly one new stone of each colour, nothing removed.
+                let mut mine = None;
+                let mut theirs = None;
+                let mut ok = true;
+                for i in 0..n {
+                    if before[i] == now[i] {
+                        continue;
+                    }
+                    match (before[i], now[i]) {
+                        (EMPTY, c) if c == to_move && mine.is_none() => mine = Some(i),
+                        (EMPTY, c) if c == other(to_move) && theirs.is_none() => theirs = Some(i),
+                        _ => ok = false,
+                    }
+                }
+                if let (true, Some(m), Some(t)) = (ok, mine, theirs) {
+                    let tree = &self.trees[self.current];
+                    found = tree
+                        .child_with_cell(0, m)
+                        .and_then(|c| tree.child_with_cell(c, t));
+                }
+            }
+        }
+        self.reused = 0;
+        match found {
+            Some(node) => {
+                let next = 1 - self.current;
+                let (a, b) = self.trees.split_at_mut(1);
+                let (from, to) = if next == 1 {
+                    (&a[0], &b[0])
+                } else {
+                    (&b[0], &a[0])
+                };
+                if to.copy_subtree(from, node) {
+                    self.current = next;
+                    self.reused = self.trees[next].nodes[0].visits();
+                } else {
+                    self.trees[self.current].clear();
+                }
+            }
+            None => self.trees[self.current].clear(),
+        }
+        self.last_root = Some((now.to_vec(), to_move));
+    }
+
+    /// Searches `root` (colour `to_move` to play; `last` the previous move's mailbox cell)
+    /// within the budget or until `stop` is set; with `allowed`, only those root moves.
+    #[allow(clippy::too_many_arguments)]
+    pub fn run(
+        &mut self,
+        root: &Board,
+        to_move: u8,
+        last: Option<usize>,
+        budget: Budget,
+        stop: Option<&AtomicBool>,
+        seed: u64,
+        allowed: Option<Box<[bool; MAX_BOX]>>,
+    ) -> Outcome {
+        let began = Instant::now();
+        self.prepare(root, to_move);
+        // A kept root's children outside the allowed moves are marked lost.
+        if let Some(ok) = &allowed {
+            let tree = self.tree();
+            for c in tree.nodes[0].children() {
+                if !ok[tree.nodes[c].cell()] {
+                    tree.nodes[c].set_proof(WIN);
+                }
+            }
+        }
+        self.root_allowed = allowed;
+        let this = &*self;
+        let playouts = AtomicU64::new(0);
+        let threads = self.params.threads.max(1);
+        std::thread::scope(|s| {
+            for t in 1..threads {
+                let playouts = &playouts;
+                s.spawn(move || {
+                    this.work(root, to_move, last, budget, stop, playouts, seed, t as u64)
+                });
+            }
+            this.work(root, to_move, last, budget, stop, &playouts, seed, 0);
+        });
+        self.outcome(to_move, playouts.load(Relaxed), began.elapsed())
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn work(
+        &self,
+        root: &Board,
+        to_move: u8,
+        last: Option<usize>,
+        budget: Budget,
+        stop: Option<&AtomicBool>,
+        playouts: &AtomicU64,
+        seed: u64,
+        thread: u64,
+    ) {
+        let mut w = Worker {
+            vc: if self.params.knowledge > 0 {
+                VcEngine::new(root.layout.size)
+            } else {
+                None
+            },
+            board: root.clone(),
+            path: Vec::with_capacity(64),
+            moves: Vec::with_capacity(400),
+            scratch: Vec::with_capacity(400),
+            rng: FastRng::new(poda_core::Rng::new(seed ^ thread << 40).next_u64()),
+        };
+        let mut done = 0u64;
+        loop {
+            if done % 16 == 0 {
+                if stop.is_some_and(|s| s.load(Relaxed)) {
+                    break;
+                }
+                if budget.deadline.is_some_and(|d| Instant::now() >= d) {
+                    break;
+                }
+                if self.tree().nodes[0].proof() != UNKNOWN {
+                    break;
+                }
+            }
+            if let Some(max) = budget.playouts {
+                if playouts.fetch_add(1, Relaxed) >= max {
+                    break;
+                }
+            } else {
+                playouts.fetch_add(1, Relaxed);
+            }
+            w.board.clone_from(root);
+            self.simulate(&mut w, to_move, last);
+            done += 1;
+        }
+    }
+
+    /// One simulation from the root.
+    fn simulate(&self, w: &mut Worker, root_to_move: u8, mut last: Option<usize>) {
+        let tree = self.tree();
+        let p = &self.params;
+        w.path.clear();
+        let mut node = 0usize;
+        let mut to_move = root_to_move;
+        let winner;
+        let mut filled = false;
+        loop {
+            let n = &tree.nodes[node];
+            n.add_visit();
+            w.path.push(node);
+            match n.proof() {
+                WIN => {
+                    winner = to_move;
+                    break;
+                }
+                LOSS => {
+                    winner = other(to_move);
+                    break;
+                }
+                _ => {}
+            }
+            if p.knowledge > 0
+                && node != 0
+                && n.is_expanded()
+                && n.visits() >= p.knowledge
+                && n.claim_knowledge()
+            {
+                if let Some(vc) = w.vc.as_mut() {
+                    match vc.verdict(&w.board, to_move) {
+                        VcVerdict::Win(_) => {
+                            n.set_proof(WIN);
+                            winner = to_move;
+                            break;
+                        }
+                        VcVerdict::Loss => {
+                            n.set_proof(LOSS);
+                            winner = other(to_move);
+                            break;
+                        }
+                        VcVerdict::MustPlay(cells) => {
+                            for c in n.children() {
+                                if !cells.contains(&tree.nodes[c].cell()) {
+                                    tree.nodes[c].set_proof(WIN);
+                                }
+                            }
+                        }
+                        VcVerdict::Open => {}
+                    }
+                }
+            }
+            if !n.is_expanded() {
+                if (node == 0 || n.visits() >= p.expand_after) && tree.try_claim(node) {
+                    match expand(
+                        &w.board,
+                        to_move,
+                        last,
+                        self.patterns,
+                        &mut w.scratch,
+                        &mut w.moves,
+                    ) {
+                        Expansion::Win(_) => {
+                            n.set_proof(WIN);
+                            tree.finish_without_children(node);
+                            winner = to_move;
+                            break;
+                        }
+                        Expansion::Loss => {
+                            n.set_proof(LOSS);
+                            tree.finish_without_children(node);
+                            winner = other(to_move);
+                            break;
+                        }
+                        Expansion::Moves => {
+                            if let (0, Some(ok)) = (node, &self.root_allowed) {
+                                w.moves.retain(|&(cell, _)| ok[cell as usize]);
+                            }
+                            if !tree.expand(node, &w.moves) {
+                                winner = w.board.playout(to_move, last, &mut w.rng);
+                                filled = true;
+                                break;
+                            }
+                        }
+                    }
+                } else {
+                    winner = w.board.playout(to_move, last, &mut w.rng);
+                    filled = true;
+                    break;
+                }
+            }
+            match self.select(node) {
+                Step::Child(c) => {
+                    let cell = tree.nodes[c].cell();
+                    w.board.play(cell, to_move);
+                    last = Some(cell);
+                    to_move = other(to_move);
+                    node = c;
+                }
+                Step::Lost => {
+                    n.set_proof(LOSS);
+                    winner = other(to_move);
+                    break;
+                }
+            }
+        }
+        self.backup(w, root_to_move, winner, filled);
+    }
+
+    /// The child to descend into (a child lost for the opponent first: then the node is won).
+    fn select(&self, node: usize) -> Step {
+        let tree = self.tree();
+        let p = &self.params;
+        let parent = &tree.nodes[node];
+        let log_n = (parent.visits().max(1) as f32).ln();
+        let mut best = usize::MAX;
+        let mut best_value = f32::NEG_INFINITY;
+        for c in parent.children() {
+            let child = &tree.nodes[c];
+            match child.proof() {
+                LOSS => {
+                    parent.set_proof(WIN);
+                    return Step::Child(c);
+                }
+                WIN => continue,
+                _ => {}
+            }
+            let n = child.visits() as f32;
+            let (rn, rw) = child.rave();
+            let rn = rn as f32;
+            let mut value = if n > 0.0 {
+                let q = child.wins() / n;
+                if rn > 0.0 {
+                    let b = rn / (rn + n + rn * n * p.rave_bias);
+                    (1.0 - b) * q + b * rw / rn
+                } else {
+                    q
+                }
+            } else if rn > 0.0 {
+                rw / rn
+            } else {
+                p.first_play_urgency
+            };
+            if p.exploration > 0.0 {
+                value += p.exploration * (log_n / (n + 1.0)).sqrt();
+            }
+            if p.prior_weight > 0.0 {
+                value += p.prior_weight * child.prior() / (n + 1.0);
+            }
+            if value > best_value {
+                best_value = value;
+                best = c;
+            }
+        }
+        if best == usize::MAX {
+            Step::Lost
+        } else {
+            Step::Child(best)
+        }
+    }
+
+    /// Gives every node of the path its result and the RAVE results to their children.
+    fn backup(&self, w: &Worker, root_to_move: u8, winner: u8, filled: bool) {
+        let tree = self.tree();
+        let mut to_move = root_to_move;
+        for &node in &w.path {
+            let n = &tree.nodes[node];
+            // The node's statistics are for the player who moved into it.
+            n.add_result(if winner != to_move { 1.0 } else { 0.0 });
+            if filled {
+                let won = if winner == to_move { 1.0 } else { 0.0 };
+                for c in n.children() {
+                    let child = &tree.nodes[c];
+                    if w.board.colour[child.cell()] == to_move {
+                        child.add_rave(won);
+                    }
+                }
+            }
+            to_move = other(to_move);
+        }
+    }
+
+    fn outcome(&self, to_move: u8, playouts: u64, time: Duration) -> Outcome {
+        let tree = self.tree();
+        let root = &tree.nodes[0];
+        let mut children: Vec<ChildStats> = root
+            .children()
+            .map(|c| {
+                let n = &tree.nodes[c];
+                let v = n.visits();
+                ChildStats {
+                    cell: n.cell(),
+                    visits: v,
+                    value: if v > 0 { n.wins() / v as f32 } else { 0.5 },
+                    proof: n.proof(),
+                }
+            })
+            .collect();
+        // A child lost for the opponent wins; one won for the opponent comes last.
+        let rank = |c: &ChildStats| match c.proof {
+            LOSS => 0,
+            WIN => 2,
+            _ => 1,
+        };
+        children.sort_by(|a, b| rank(a).cmp(&rank(b)).then(b.visits.cmp(&a.visits)));
+        let mut pv = Vec::new();
+        let mut node = 0usize;
+        loop {
+            let next = tree.nodes[node]
+                .children()
+                .max_by_key(|&c| tree.nodes[c].visits());
+            match next {
+                Some(c) if tree.nodes[c].visits() >= 2 || pv.is_empty() => {
+                    pv.push(tree.nodes[c].cell());
+                    node = c;
+                }
+                _ => break,
+            }
+        }
+        if let Some(first) = children.first() {
+            if pv.first() != Some(&first.cell) {
+                pv = vec![first.cell];
+            }
+        }
+        let _ = to_move;
+        Outcome {
+            children,
+            proof: root.proof(),
+            playouts,
+            time,
+            pv,
+        }
+    }
+}

@@ -1,0 +1,143 @@
+//! Virtual-connection knowledge for the search, from poda-solve's H-search: for the player
+//! to move, a winning semi connection (play its key), and the opponent's edge-to-edge
+//! connections (a full one: the game is lost; semi ones: only the cells of the must-play
+//! region can save it). Boards up to 13x13 (MoHex's limit too); larger boards get none.
+
+use super::board::{Board, BLACK, MAX_BOX};
+use poda_solve::hex::bits::{Bits, Wide};
+use poda_solve::hex::hsearch::{EdgeVcs, HSearch};
+
+/// What the connections say about a position.
+#[derive(Clone, Debug, PartialEq)]
+pub enum VcVerdict {
+    /// The player to move wins by playing this mailbox cell (the key of a semi connection)
+    /// or anything (a full connection: `None`).
+    Win(Option<usize>),
+    /// The opponent has a full connection.
+    Loss,
+    /// Only these mailbox cells can keep the game open.
+    MustPlay(Vec<usize>),
+    /// Nothing decisive.
+    Open,
+}
+
+/// H-search engines for both set sizes.
+pub enum VcEngine {
+    Narrow(HSearch<u128>),
+    Wide(HSearch<Wide>),
+}
+
+impl VcEngine {
+    /// An engine for the board size, if it is at most 13.
+    pub fn new(size: usize) -> Option<VcEngine> {
+        match size {
+            0..=11 => Some(VcEngine::Narrow(HSearch::new(size))),
+            12..=13 => Some(VcEngine::Wide(HSearch::new(size))),
+            _ => None,
+        }
+    }
+
+    /// The verdict for colour `to_move` in `board`.
+    pub fn verdict(&mut self, board: &Board, to_move: u8) -> VcVerdict {
+        match self {
+            VcEngine::Narrow(h) => verdict_with(h, board, to_move),
+            VcEngine::Wide(h) => verdict_with(h, board, to_move),
+        }
+    }
+}
+
+fn verdict_with<B: Bits>(hs: &mut HSearch<B>, board: &Board, to_move: u8) -> VcVerdict {
+    let layout = board.layout;
+    let mut sets = [B::EMPTY; 2];
+    for (dense, &mb) in layout.to_box.iter().enumerate() {
+        match board.colour[mb as usize] {
+            0 => {}
+            c => sets[(c - 1) as usize] = sets[(c - 1) as usize].with(dense),
+        }
+    }
+    let shape = &hs.shape;
+    let edges = |c: u8| {
+        if c == BLACK {
+            (shape.top, shape.bottom)
+        } else {
+            (shape.left, shape.right)
+        }
+    };
+    let me = (to_move - 1) as usize;
+    let (m1, m2) = edges(to_move);
+    let (o1, o2) = edges(3 - to_move);
+    let mine: EdgeVcs<B> = hs.build(sets[me], sets[1 - me], m1, m2);
+    if mine.connected || mine.full.is_some() {
+        return VcVerdict::Win(None);
+    }
+    if let Some((_, key)) = mine.semi {
+        return VcVerdict::Win(Some(layout.to_box[key] as usize));
+    }
+    let theirs: EdgeVcs<B> = hs.build(sets[1 - me], sets[me], o1, o2);
+    if theirs.connected || theirs.full.is_some() {
+        return VcVerdict::Loss;
+    }
+    match theirs.must_play {
+        Some(m) => {
+            let empty = hs.shape.board.andnot(sets[0]).andnot(sets[1]);
+            let cells: Vec<usize> = m
+                .and(empty)
+                .cells()
+                .map(|c| layout.to_box[c] as usize)
+                .collect();
+            if cells.is_empty() {
+                VcVerdict::Loss
+            } else {
+                VcVerdict::MustPlay(cells)
+            }
+        }
+        None => VcVerdict::Open,
+    }
+}
+
+/// A mailbox mask of the cells in a list.
+pub fn mask_of(cells: &[usize]) -> Box<[bool; MAX_BOX]> {
+    let mut m = Box::new([false; MAX_BOX]);
+    for &c in cells {
+        m[c] = true;
+    }
+    m
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::agent::board_of;
+    use super::super::board::{colour_of, BLACK, WHITE};
+    use super::*;
+    use poda_games::hex::Hex;
+
+    #[test]
+    fn bridges_to_the_edges_win_and_force() {
+        // 5x5, Black c2 c4 with c3 between them: a chain bridged to both edges.
+        let game = Hex::with_size(5, false)
+            .unwrap()
+            .play_moves("c2 a1 c3 a2 c4")
+            .unwrap();
+        let board = board_of(&game);
+        let mut e = VcEngine::new(5).unwrap();
+        // White to move: Black's full connection means White has lost.
+        assert_eq!(
+            e.verdict(&board, colour_of(game.side_to_move())),
+            VcVerdict::Loss
+        );
+        // Black to move wins.
+        assert!(matches!(e.verdict(&board, BLACK), VcVerdict::Win(_)));
+        // A lone Black c3 on 3x3... White to move must play near it on a small board.
+        let game = Hex::with_size(3, false).unwrap().play_moves("b2").unwrap();
+        let board = board_of(&game);
+        match e_for(3).verdict(&board, WHITE) {
+            VcVerdict::Loss => {}
+            other => panic!("3x3 b2 is lost for White: {other:?}"),
+        }
+        assert!(VcEngine::new(14).is_none());
+    }
+
+    fn e_for(size: usize) -> VcEngine {
+        VcEngine::new(size).unwrap()
+    }
+}

@@ -1,0 +1,44 @@
+//! Time per H-search build on random positions: `cargo run --release -p poda-solve --example hsearch_speed -- SIZE`.
+use poda_solve::hex::hsearch::HSearch;
+use std::time::Instant;
+fn main() {
+    let size: usize = std::env::args()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(7);
+    let mut hs = HSearch::<u128>::new(size);
+    let shape = hs.shape.clone();
+    let mut seed = 99u64;
+    let mut rand = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    for stones_n in [0usize, 4, 8, 16, 24] {
+        if stones_n >= size * size {
+            continue;
+        }
+        let mut total = 0.0;
+        let mut added = 0u64;
+        let mut fulls = 0;
+        let mut semis = 0;
+        let reps = 50;
+        for _ in 0..reps {
+            let mut st = [0u128; 2];
+            for k in 0..stones_n {
+                let empty: Vec<usize> = (0..size * size)
+                    .filter(|&c| (st[0] | st[1]) >> c & 1 == 0)
+                    .collect();
+                st[k % 2] |= 1 << empty[(rand() % empty.len() as u64) as usize];
+            }
+            let t = Instant::now();
+            let r = hs.build(st[0], st[1], shape.top, shape.bottom);
+            total += t.elapsed().as_secs_f64();
+            added += hs.added;
+            fulls += r.full.is_some() as u32;
+            semis += r.semi.is_some() as u32;
+        }
+        println!("{size}x{size} {stones_n:>2} stones: {:>8.1} us per build, {:>6} connections, full {fulls}/{reps} semi {semis}/{reps}", total / reps as f64 * 1e6, added / reps as u64);
+    }
+}

@@ -1,0 +1,170 @@
+//! Cell sets for the virtual-connection engine: `u128` for boards up to 11x11 and [`Wide`]
+//! (three words) up to 13x13, behind one small trait so that the engine is written once and
+//! the small boards the solver works on keep single-register sets.
+
+use std::fmt::Debug;
+use std::hash::Hash;
+
+/// A set of cells `0..CAPACITY`.
+pub trait Bits: Copy + Clone + Default + Eq + Hash + Debug + Send + Sync + 'static {
+    /// Cells the type holds.
+    const CAPACITY: usize;
+    const EMPTY: Self;
+    fn bit(i: usize) -> Self;
+    fn and(self, o: Self) -> Self;
+    fn or(self, o: Self) -> Self;
+    fn andnot(self, o: Self) -> Self;
+    fn is_empty(self) -> bool;
+    fn count(self) -> u32;
+    /// The lowest cell (the set must not be empty).
+    fn lowest(self) -> usize;
+    #[inline]
+    fn has(self, i: usize) -> bool {
+        !self.and(Self::bit(i)).is_empty()
+    }
+    #[inline]
+    fn meets(self, o: Self) -> bool {
+        !self.and(o).is_empty()
+    }
+    #[inline]
+    fn within(self, o: Self) -> bool {
+        self.andnot(o).is_empty()
+    }
+    #[inline]
+    fn with(self, i: usize) -> Self {
+        self.or(Self::bit(i))
+    }
+    #[inline]
+    fn without(self, i: usize) -> Self {
+        self.andnot(Self::bit(i))
+    }
+    /// The cells, lowest first.
+    #[inline]
+    fn cells(self) -> CellIter<Self> {
+        CellIter(self)
+    }
+}
+
+/// Iterator over the cells of a set.
+pub struct CellIter<B>(B);
+
+impl<B: Bits> Iterator for CellIter<B> {
+    type Item = usize;
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        if self.0.is_empty() {
+            None
+        } else {
+            let c = self.0.lowest();
+            self.0 = self.0.without(c);
+            Some(c)
+        }
+    }
+}
+
+impl Bits for u128 {
+    const CAPACITY: usize = 128;
+    const EMPTY: u128 = 0;
+    #[inline]
+    fn bit(i: usize) -> u128 {
+        1u128 << i
+    }
+    #[inline]
+    fn and(self, o: u128) -> u128 {
+        self & o
+    }
+    #[inline]
+    fn or(self, o: u128) -> u128 {
+        self | o
+    }
+    #[inline]
+    fn andnot(self, o: u128) -> u128 {
+        self & !o
+    }
+    #[inline]
+    fn is_empty(self) -> bool {
+        self == 0
+    }
+    #[inline]
+    fn count(self) -> u32 {
+        self.count_ones()
+    }
+    #[inline]
+    fn lowest(self) -> usize {
+        self.trailing_zeros() as usize
+    }
+}
+
+/// Three words: boards up to 13x13 (169 cells).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Wide(pub [u64; 3]);
+
+impl Bits for Wide {
+    const CAPACITY: usize = 192;
+    const EMPTY: Wide = Wide([0; 3]);
+    #[inline]
+    fn bit(i: usize) -> Wide {
+        let mut w = [0u64; 3];
+        w[i >> 6] = 1 << (i & 63);
+        Wide(w)
+    }
+    #[inline]
+    fn and(self, o: Wide) -> Wide {
+        Wide([self.0[0] & o.0[0], self.0[1] & o.0[1], self.0[2] & o.0[2]])
+    }
+    #[inline]
+    fn or(self, o: Wide) -> Wide {
+        Wide([self.0[0] | o.0[0], self.0[1] | o.0[1], self.0[2] | o.0[2]])
+    }
+    #[inline]
+    fn andnot(self, o: Wide) -> Wide {
+        Wide([
+            self.0[0] & !o.0[0],
+            self.0[1] & !o.0[1],
+            self.0[2] & !o.0[2],
+        ])
+    }
+    #[inline]
+    fn is_empty(self) -> bool {
+        (self.0[0] | self.0[1] | self.0[2]) == 0
+    }
+    #[inline]
+    fn count(self) -> u32 {
+        self.0.iter().map(|w| w.count_ones()).sum()
+    }
+    #[inline]
+    fn lowest(self) -> usize {
+        if self.0[0] != 0 {
+            self.0[0].trailing_zeros() as usize
+        } else if self.0[1] != 0 {
+            64 + self.0[1].trailing_zeros() as usize
+        } else {
+            128 + self.0[2].trailing_zeros() as usize
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check<B: Bits>(cells: &[usize]) {
+        let s = cells.iter().fold(B::EMPTY, |s, &c| s.with(c));
+        assert_eq!(s.count() as usize, cells.len());
+        assert_eq!(s.cells().collect::<Vec<_>>(), cells);
+        let t = B::bit(cells[1]);
+        assert!(t.within(s) && s.meets(t) && !s.within(t));
+        assert_eq!(s.andnot(t).count() as usize, cells.len() - 1);
+        assert!(s
+            .without(cells[0])
+            .without(cells[1])
+            .without(cells[2])
+            .is_empty());
+    }
+
+    #[test]
+    fn both_kinds_agree() {
+        check::<u128>(&[0, 63, 127]);
+        check::<Wide>(&[0, 64, 168]);
+    }
+}

@@ -1,0 +1,523 @@
+//! Depth-first proof-number search (Nagai 2002) for Hex with H-search knowledge at every
+//! node, as in the solvers that proved 7x7 to 9x9 (Arneson, Hayward, Henderson, "Solving
+//! Hex: beyond humans", CG 2010; Henderson, Arneson, Hayward, "Solving 8x8 Hex", IJCAI 2009).
+//!
+//! Numbers are in negamax form: `pn` is the effort to prove that the player to move wins,
+//! `dn` that it loses; `pn(n) = min dn(child)`, `dn(n) = sum pn(child)`. The child with the
+//! smallest `dn` is searched with `th_pn(c) = th_dn - dn + pn(c)` and
+//! `th_dn(c) = min(th_pn, ceil((1 + eps) * dn2))`, `dn2` the second smallest (the 1+eps
+//! trick, Pawlewicz and Lew, "Improving depth-first PN-search: 1+eps trick", CG 2006), which
+//! cuts the switching between siblings.
+//!
+//! Expanding a node builds the virtual connections of both players:
+//! - the player to move has an edge-to-edge full or semi connection: a win;
+//! - the opponent has a full one: a loss;
+//! - the opponent has semi ones: only the cells in the intersection of their carriers can
+//!   save the game (the must-play region);
+//! - dead cells are never tried while another move exists.
+//!
+//! A new node starts at `pn = 1`, `dn = number of moves` (Allis' initialisation: a loss must
+//! refute every move), so the search prefers the lines where the opponent has the fewest
+//! replies.
+//!
+//! Proven nodes carry a *proof*: a set of empty cells outside which the loser may own every
+//! cell without changing the result (a winning connection's carrier; a won node adds its
+//! winning move to the child's proof; a lost node unites its children's proofs, its moves
+//! and the carriers behind its must-play region). When a move is proven to lose with proof
+//! `P`, every move outside `P` loses the same way (the winner's strategy never looks
+//! outside `P`), so those siblings are dropped unsearched (the proof-based pruning of
+//! Henderson, Arneson and Hayward's Hex solvers). Proofs are not used with the swap rule. The table keeps every node's numbers and moves (proofs are never dropped); a
+//! position and its 180-degree rotation share one entry. Hex has no cycles, so there is no
+//! graph-history interaction.
+
+use super::board::{cells, Board, Masks};
+use super::hsearch::HSearch;
+use super::ice::{connected, Rings};
+use poda_core::Player;
+use std::collections::HashMap;
+use std::time::Instant;
+
+/// The swap in a move list.
+pub const SWAP: u8 = 255;
+
+/// "Infinite" numbers.
+pub const INF: u32 = u32::MAX / 4;
+/// The `eps` of the 1+eps trick.
+const EPSILON: f64 = 0.25;
+
+#[derive(Clone, Debug)]
+struct Entry {
+    pn: u32,
+    dn: u32,
+    /// The moves (cells, [`SWAP`]) in the stored orientation; empty for a decided node.
+    moves: Box<[u8]>,
+    /// A winning move for a node proven won by its connections (the semi's key).
+    key: u8,
+    /// For a proven node, its proof: empty cells outside which the loser may own everything
+    /// without changing the result. For an open node, the cells that justify the moves left
+    /// out (the opponent's semi carriers behind the must-play region, the proofs of the
+    /// children that pruned their siblings).
+    proof: u128,
+}
+
+/// The outcome of a bounded proof.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    Win,
+    Loss,
+    /// The budget ran out.
+    Unknown,
+}
+
+/// A DFPN prover for one board size; its table lives across calls.
+pub struct Prover {
+    masks: Masks,
+    rings: Rings,
+    /// Whether dead and captured cells are filled in (on by default; off with the swap
+    /// rule, whose swap needs the lone first stone).
+    pub fill: bool,
+    hs: HSearch<u128>,
+    table: HashMap<(u128, u128), Entry>,
+    /// Nodes entered and expansions (two H-searches each).
+    pub nodes: u64,
+    pub expansions: u64,
+    deadline: Option<Instant>,
+    out_of_time: bool,
+}
+
+impl Prover {
+    pub fn new(size: u32) -> Prover {
+        Prover {
+            masks: Masks::new(size),
+            rings: Rings::new(size),
+            fill: true,
+            hs: HSearch::new(size as usize),
+            table: HashMap::new(),
+            nodes: 0,
+            expansions: 0,
+            deadline: None,
+            out_of_time: false,
+        }
+    }
+
+    pub fn masks(&self) -> &Masks {
+        &self.masks
+    }
+
+    /// Entries in the table.
+    pub fn table_len(&self) -> usize {
+        self.table.len()
+    }
+
+    /// The position with its dead and captured cells filled, and the cells filled.
+    pub fn normalize(&self, board: &Board) -> (Board, u128) {
+        let mut b = *board;
+        if !self.fill || board.swap_rule {
+            return (b, 0);
+        }
+        let filled = self.rings.fill_in(&mut b, &self.masks);
+        (b, filled)
+    }
+
+    /// Proves whether the player to move in `board` wins, within `deadline` if given.
+    pub fn prove(&mut self, board: &Board, deadline: Option<Instant>) -> Verdict {
+        self.deadline = deadline;
+        self.out_of_time = false;
+        let (board, _) = self.normalize(board);
+        if let Some(w) = connected(&board, &self.masks) {
+            return if w == board.to_move {
+                Verdict::Win
+            } else {
+                Verdict::Loss
+            };
+        }
+        let board = &board;
+        loop {
+            let (pn, dn) = self.mid(board, INF, INF);
+            if pn == 0 {
+                return Verdict::Win;
+            }
+            if dn == 0 {
+                return Verdict::Loss;
+            }
+            if self.out_of_time {
+                return Verdict::Unknown;
+            }
+        }
+    }
+
+    /// The position after a move of a move list.
+    pub fn child(&self, board: &Board, mv: u8) -> Board {
+        if mv == SWAP {
+            board.play_swap(&self.masks)
+        } else {
+            board.play(mv as u32)
+        }
+    }
+
+    /// The table key (the smaller of the position and its rotation, and the swap rule; the
+    /// side to move follows from the stone counts) and whether the key is the rotation.
+    #[inline]
+    fn key(&self, board: &Board) -> ((u128, u128), bool) {
+        let turned = board.rotated(&self.masks);
+        // Boards have at most 121 cells: bit 127 tells the swap rule, bit 126 the player to
+        // move (fill-in breaks the link between stone counts and turns).
+        let rule = (board.swap_rule as u128) << 127 | (board.to_move.index() as u128) << 126;
+        let a = (board.stones[0], board.stones[1] | rule);
+        let b = (turned.stones[0], turned.stones[1] | rule);
+        if b < a {
+            (b, true)
+        } else {
+            (a, false)
+        }
+    }
+
+    #[inline]
+    fn turn_move(&self, mv: u8) -> u8 {
+        if mv == SWAP {
+            SWAP
+        } else {
+            (self.masks.size * self.masks.size - 1) as u8 - mv
+        }
+    }
+
+    /// A cell set turned by 180 degrees.
+    #[inline]
+    fn turn_set(&self, set: u128) -> u128 {
+        let cells = self.masks.size * self.masks.size;
+        set.reverse_bits() >> (128 - cells)
+    }
+
+    /// The proof of a proven position, in its own orientation.
+    fn proof_of(&self, board: &Board) -> u128 {
+        let (key, turned) = self.key(board);
+        let p = self.table.get(&key).map_or(self.masks.board, |e| e.proof);
+        if turned {
+            self.turn_set(p)
+        } else {
+            p
+        }
+    }
+
+    #[inline]
+    fn numbers(&self, board: &Board) -> (u32, u32) {
+        self.table
+            .get(&self.key(board).0)
+            .map_or((1, 1), |e| (e.pn, e.dn))
+    }
+
+    /// A winning move of a proven-won position found in the table, if any.
+    pub fn winning_move(&mut self, board: &Board) -> Option<u8> {
+        let (key, turned) = self.key(board);
+        let e = self.table.get(&key)?;
+        if e.pn != 0 {
+            return None;
+        }
+        if e.moves.is_empty() {
+            let k = e.key;
+            return Some(if turned { self.turn_move(k) } else { k });
+        }
+        let moves: Vec<u8> = e.moves.to_vec();
+        moves
+            .into_iter()
+            .map(|m| if turned { self.turn_move(m) } else { m })
+            .find(|&m| {
+                let c = self.child(board, m);
+                self.numbers(&c).1 == 0
+            })
+    }
+
+    /// The moves of a node (expanding it on first sight), or its value if decided.
+    fn expand(&mut self, board: &Board) -> Result<Vec<u8>, bool> {
+        let (key, turned) = self.key(board);
+        if let Some(e) = self.table.get(&key) {
+            if e.pn == 0 || e.dn == 0 {
+                return Err(e.pn == 0);
+            }
+            if !e.moves.is_empty() {
+                return Ok(e
+                    .moves
+                    .iter()
+                    .map(|&m| if turned { self.turn_move(m) } else { m })
+                    .collect());
+            }
+        }
+        self.expansions += 1;
+        let (verdict, moves, proof) = self.generate(board);
+        let stored: Box<[u8]> = moves
+            .iter()
+            .map(|&m| if turned { self.turn_move(m) } else { m })
+            .collect();
+        let proof = if turned { self.turn_set(proof) } else { proof };
+        let (pn, dn, win_key) = match verdict {
+            Some((true, k)) => (0, INF, if turned { self.turn_move(k) } else { k }),
+            Some((false, _)) => (INF, 0, 0),
+            None => (1, moves.len() as u32, 0),
+        };
+        self.table.insert(
+            key,
+            Entry {
+                pn,
+                dn,
+                moves: stored,
+                key: win_key,
+                proof,
+            },
+        );
+        match verdict {
+            Some((win, _)) => Err(win),
+            None => Ok(moves),
+        }
+    }
+
+    /// The knowledge of a fresh node: `Some((win, winning move))` if decided, else the moves;
+    /// and the proof of a decided node or the justification of the moves left out.
+    fn generate(&mut self, board: &Board) -> (Option<(bool, u8)>, Vec<u8>, u128) {
+        let masks = self.masks;
+        let me = board.to_move;
+        let (m1, m2) = masks.edges(me);
+        let (o1, o2) = masks.edges(me.opponent());
+        let own = board.stones[me.index()];
+        let opp = board.stones[me.opponent().index()];
+        let swap = board.swap_available();
+        // With the swap rule, the first stone's value is decided by the swap: connections
+        // on the empty board say nothing.
+        let opening = board.swap_rule && (own | opp) == 0;
+        let all = masks.board;
+        if opening {
+            return (
+                None,
+                cells(board.empty(&masks)).map(|c| c as u8).collect(),
+                all,
+            );
+        }
+        let mine = self.hs.build(own, opp, m1, m2);
+        if mine.connected {
+            return (Some((true, 0)), Vec::new(), 0);
+        }
+        if let Some((carrier, k)) = mine.semi {
+            return (Some((true, k as u8)), Vec::new(), carrier);
+        }
+        if let Some(full) = mine.full {
+            // Moving first with a full connection: any cell of it (or any cell) keeps it.
+            let k = cells(full)
+                .next()
+                .or_else(|| cells(board.empty(&masks)).next());
+            return (Some((true, k.unwrap_or(0) as u8)), Vec::new(), full);
+        }
+        let theirs = self.hs.build(opp, own, o1, o2);
+        if theirs.connected {
+            return (Some((false, 0)), Vec::new(), 0);
+        }
+        if let (Some(full), false) = (theirs.full, swap) {
+            return (Some((false, 0)), Vec::new(), full);
+        }
+        let empty = board.empty(&masks);
+        let mut region = if swap {
+            empty
+        } else {
+            theirs.must_play.map_or(empty, |m| m & empty)
+        };
+        let live = region & !self.rings.dead(board, &masks);
+        if live != 0 {
+            region = live;
+        }
+        let mut moves: Vec<u8> = cells(region).map(|c| c as u8).collect();
+        if swap {
+            moves.push(SWAP);
+        }
+        let justification = if board.swap_rule {
+            all
+        } else {
+            theirs.semi_union
+        };
+        if moves.is_empty() {
+            return (Some((false, 0)), Vec::new(), justification);
+        }
+        // Centre first: the order among equal numbers.
+        let n = masks.size as i32;
+        moves.sort_by_key(|&m| {
+            if m == SWAP {
+                return 0;
+            }
+            let (x, y) = (m as i32 % n, m as i32 / n);
+            let (dx, dy) = (2 * x - (n - 1), 2 * y - (n - 1));
+            dx.abs().max(dy.abs()).max((dx + dy).abs())
+        });
+        (None, moves, justification)
+    }
+
+    /// Stores a node's numbers, its proof (when proven: in the board's orientation), and
+    /// its move list when pruning shortened it.
+    fn store(
+        &mut self,
+        board: &Board,
+        pn: u32,
+        dn: u32,
+        proof: Option<u128>,
+        moves: Option<&[u8]>,
+    ) {
+        let (key, turned) = self.key(board);
+        let proof = proof.map(|p| if turned { self.turn_set(p) } else { p });
+        let moves: Option<Box<[u8]>> = moves.map(|m| {
+            m.iter()
+                .map(|&mv| if turned { self.turn_move(mv) } else { mv })
+                .collect()
+        });
+        if let Some(e) = self.table.get_mut(&key) {
+            e.pn = pn;
+            e.dn = dn;
+            if let Some(p) = proof {
+                e.proof = p;
+            }
+            if let Some(m) = moves {
+                e.moves = m;
+            }
+        }
+    }
+
+    /// The justification stored with an open node (in the board's orientation).
+    fn justification(&self, board: &Board) -> u128 {
+        self.proof_of(board)
+    }
+
+    /// Searches `board` until its numbers reach a threshold; returns them.
+    fn mid(&mut self, board: &Board, th_pn: u32, th_dn: u32) -> (u32, u32) {
+        self.nodes += 1;
+        if self.nodes % 1024 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.out_of_time = true;
+        }
+        let mut moves = match self.expand(board) {
+            Ok(m) => m,
+            Err(true) => return (0, INF),
+            Err(false) => return (INF, 0),
+        };
+        let use_proofs = !board.swap_rule;
+        let mut justification = if use_proofs {
+            self.justification(board)
+        } else {
+            self.masks.board
+        };
+        let mut children: Vec<Board> = Vec::with_capacity(moves.len());
+        let mut fills: Vec<u128> = Vec::with_capacity(moves.len());
+        for &m in &moves {
+            let (c, f) = self.normalize(&self.child(board, m));
+            children.push(c);
+            fills.push(f);
+        }
+        loop {
+            // A move proven to lose drops every sibling outside its proof.
+            if use_proofs {
+                let mut keep = self.masks.board;
+                for (i, child) in children.iter().enumerate() {
+                    if self.numbers(child).0 == 0 {
+                        let p = self.proof_of(child) | fills[i] | move_bit(moves[i]);
+                        if keep & !p & cells_of(&moves) != 0 {
+                            keep &= p;
+                            justification |= p;
+                        }
+                    }
+                }
+                if keep != self.masks.board {
+                    let before = moves.len();
+                    let mut k = 0;
+                    for i in 0..moves.len() {
+                        if keep >> moves[i] & 1 == 1 {
+                            moves[k] = moves[i];
+                            children[k] = children[i];
+                            fills[k] = fills[i];
+                            k += 1;
+                        }
+                    }
+                    moves.truncate(k);
+                    children.truncate(k);
+                    fills.truncate(k);
+                    if k < before {
+                        let (key, turned) = self.key(board);
+                        let j = if turned {
+                            self.turn_set(justification)
+                        } else {
+                            justification
+                        };
+                        if let Some(e) = self.table.get_mut(&key) {
+                            e.proof = j;
+                        }
+                        let (pn, dn) = self.numbers(board);
+                        self.store(board, pn, dn, None, Some(&moves));
+                    }
+                }
+            }
+            let mut pn = INF;
+            let mut dn: u32 = 0;
+            let mut best = 0;
+            let mut best_dn = INF;
+            let mut second_dn = INF;
+            let mut best_pn = 1;
+            for (i, child) in children.iter().enumerate() {
+                let (cpn, cdn) = self.numbers(child);
+                pn = pn.min(cdn);
+                dn = dn.saturating_add(cpn).min(INF);
+                if cdn < best_dn {
+                    second_dn = best_dn;
+                    best_dn = cdn;
+                    best = i;
+                    best_pn = cpn;
+                } else if cdn < second_dn {
+                    second_dn = cdn;
+                }
+            }
+            if pn == 0 {
+                let proof = self.proof_of(&children[best]) | fills[best] | move_bit(moves[best]);
+                self.store(board, 0, INF, Some(proof), None);
+                return (0, INF);
+            }
+            if dn == 0 {
+                let mut proof = justification;
+                for (i, child) in children.iter().enumerate() {
+                    proof |= self.proof_of(child) | fills[i] | move_bit(moves[i]);
+                }
+                if !use_proofs {
+                    proof = self.masks.board;
+                }
+                self.store(board, INF, 0, Some(proof), None);
+                return (INF, 0);
+            }
+            if pn >= th_pn || dn >= th_dn || self.out_of_time {
+                self.store(board, pn, dn, None, None);
+                return (pn, dn);
+            }
+            let child_th_pn = (th_dn - dn).saturating_add(best_pn).min(INF);
+            let grown = ((second_dn as f64) * (1.0 + EPSILON)).ceil() as u64;
+            let child_th_dn = th_pn.min(grown.max(second_dn as u64 + 1).min(INF as u64) as u32);
+            self.mid(&children[best], child_th_pn, child_th_dn);
+        }
+    }
+}
+
+/// The cell of a move as a set (empty for the swap).
+#[inline]
+fn move_bit(m: u8) -> u128 {
+    if m == SWAP {
+        0
+    } else {
+        1u128 << m
+    }
+}
+
+/// The cells of a move list (the swap left out).
+#[inline]
+fn cells_of(moves: &[u8]) -> u128 {
+    moves
+        .iter()
+        .filter(|&&m| m != SWAP)
+        .fold(0, |s, &m| s | 1u128 << m)
+}
+
+/// Who wins: the player to move's verdict turned into a colour.
+pub fn winner(board: &Board, verdict: Verdict) -> Option<Player> {
+    match verdict {
+        Verdict::Win => Some(board.to_move),
+        Verdict::Loss => Some(board.to_move.opponent()),
+        Verdict::Unknown => None,
+    }
+}
