@@ -161,7 +161,9 @@ def test_a_wrong_agent_spec_is_shown_under_its_seat(page, server):
 
 
 def test_thinking_updates_during_a_one_second_search(page, server):
-    page.goto(server + "/?game=connect4&p2=person")
+    # Both seats start as people, so no search runs before the observer is installed (with the
+    # default `best` in the first seat, the book's instant answer could be taken for this one).
+    page.goto(server + "/?game=connect4&p1=person&p2=person")
     page.wait_for_selector("#board svg")
     # Count the panel's updates and when they come.
     page.evaluate("""() => {
