@@ -7,6 +7,7 @@
 //! - [`ratings`]: maximum-likelihood (Bradley-Terry) ratings of many players.
 //! - [`tournament`]: round robins with paired openings, resumable, with reports.
 //! - [`bench`]: `poda bench`, the node-count signature.
+//! - [`units`]: tournaments, book builds and solves split into units for a cluster.
 //!
 //! The agents come from poda-players ([`build_agent`](poda_players::build_agent)).
 #![forbid(unsafe_code)]
@@ -18,6 +19,7 @@ pub mod openings;
 pub mod ratings;
 pub mod stats;
 pub mod tournament;
+pub mod units;
 
 pub use game::{play_game, random_opening, GameRecord, GameSetup};
 pub use matches::{run_match, MatchConfig, MatchSummary};

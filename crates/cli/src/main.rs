@@ -54,6 +54,12 @@ enum Command {
     UgrBot(cmd::ugr_bot::UgrBotArgs),
     /// The web workbench: play, watch and analyse every game in a browser.
     Serve(cmd::serve::ServeArgs),
+    /// List the units of a tournament, book build or solve, for a cluster (JSON lines).
+    Units(cmd::units::UnitsArgs),
+    /// Run units (from `poda units`) and write their results into a directory.
+    RunUnit(cmd::units::RunUnitArgs),
+    /// Combine the units' results into what the single-machine command gives.
+    Merge(cmd::units::MergeArgs),
 }
 
 /// `poda list | head` closes the pipe early, and Rust's `println!` then panics ("failed
@@ -94,6 +100,9 @@ fn main() -> ExitCode {
         Command::Htp(a) => cmd::htp::run(a),
         Command::UgrBot(a) => cmd::ugr_bot::run(a),
         Command::Serve(a) => cmd::serve::run(a),
+        Command::Units(a) => cmd::units::run_units(a),
+        Command::RunUnit(a) => cmd::units::run_unit(a),
+        Command::Merge(a) => cmd::units::run_merge(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

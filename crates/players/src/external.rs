@@ -22,7 +22,7 @@
 //!
 //! MoHex 2.0 (benzene) as an opponent on 9x9, one second a move (it has no `time_settings`;
 //! its own search stops at `max_time`, and takes up to about twice that, hence the limit):
-//! `external(cmd="mohex --quiet --use-logfile=false",protocol=htp,movetime=3s,setup="param_mohex max_time 1; param_mohex num_threads 1")`,
+//! `external(cmd="mohex --quiet --use-logfile=false",protocol=htp,movetime=10s,setup="param_mohex max_time 1; param_mohex num_threads 1")`,
 //! plus `param_game allow_swap 1` in `setup` for `hex(swap=true)`.
 
 use poda_proto::gtp::client::{ClientError, GtpClient, Reply};

@@ -35,6 +35,9 @@ use thiserror::Error;
 const SHUTDOWN_GRACE: Duration = Duration::from_millis(500);
 /// Poll interval while waiting for a child to exit.
 const EXIT_POLL: Duration = Duration::from_millis(10);
+/// How long a stopped child's log may take to receive the last of its stderr (a grandchild
+/// that escaped the group could hold the pipe open for ever, so the wait is bounded).
+const LOG_FLUSH_GRACE: Duration = Duration::from_secs(1);
 /// Longest line accepted from a child (a runaway program must not exhaust memory).
 pub const MAX_LINE_BYTES: usize = 1 << 20;
 /// Lines of stderr kept by [`StderrSink::Tail`] for error messages.
@@ -107,6 +110,8 @@ pub struct ChildProcess {
     lines: Receiver<Result<String, ProcessError>>,
     /// The last lines of stderr with [`StderrSink::Tail`].
     stderr_tail: Arc<Mutex<StderrTail>>,
+    /// With [`StderrSink::Log`]: disconnected once the log thread has copied all of stderr.
+    log_written: Option<Receiver<()>>,
 }
 
 /// What the stderr thread of [`StderrSink::Tail`] has read.
@@ -175,10 +180,16 @@ impl ChildProcess {
             // Only a piped stderr has a thread to read it to its end.
             closed: spec.stderr != StderrSink::Tail,
         }));
+        let mut log_written = None;
         if let Some(err) = child.stderr.take() {
             if let StderrSink::Log(path) = &spec.stderr {
                 let log = open_log(path)?;
-                std::thread::spawn(move || copy_to_log(err, log));
+                let (written, done) = mpsc::channel::<()>();
+                log_written = Some(done);
+                std::thread::spawn(move || {
+                    copy_to_log(err, log);
+                    drop(written);
+                });
             } else {
                 let tail = stderr_tail.clone();
                 std::thread::spawn(move || keep_tail(BufReader::new(err), &tail));
@@ -190,6 +201,7 @@ impl ChildProcess {
             stdin,
             lines,
             stderr_tail,
+            log_written,
         })
     }
 
@@ -263,6 +275,14 @@ impl ChildProcess {
             let _ = self.child.kill();
         }
         let _ = self.child.wait();
+        self.finish_log();
+    }
+
+    /// Waits (boundedly) until the log holds everything the stopped child wrote to stderr.
+    fn finish_log(&mut self) {
+        if let Some(done) = self.log_written.take() {
+            let _ = done.recv_timeout(LOG_FLUSH_GRACE);
+        }
     }
 
     /// Closes the child's stdin (most programs exit on end of input), waits a moment, then
@@ -273,6 +293,7 @@ impl ChildProcess {
         while Instant::now() < until {
             if !self.is_running() {
                 let _ = self.child.wait();
+                self.finish_log();
                 return;
             }
             std::thread::sleep(EXIT_POLL);
@@ -333,7 +354,6 @@ fn open_log(path: &Path) -> Result<File, ProcessError> {
         .map_err(|e| ProcessError::Io(format!("opening log {}: {e}", path.display())))
 }
 
-/// The reader thread: forwards lines until end of file or a read error.
 /// The stderr thread of [`StderrSink::Log`]: copies up to [`MAX_LOG_BYTES`] into the log,
 /// then notes the cut and drains the rest.
 fn copy_to_log(mut err: impl Read, mut log: File) {
@@ -347,6 +367,7 @@ fn copy_to_log(mut err: impl Read, mut log: File) {
     }
 }
 
+/// The reader thread: forwards lines until end of file or a read error.
 fn read_lines(mut reader: impl BufRead, sender: mpsc::SyncSender<Result<String, ProcessError>>) {
     let mut buffer = Vec::new();
     loop {

@@ -28,17 +28,26 @@
 //! exact score, Pons' format), `<moves> <score> best <columns> [<seconds>]` (a stored
 //! decision node, its best columns as digits `1`-`7` in the line's own orientation, and the
 //! time it took) and `<moves> <score> leaf <columns> [<seconds>]` (a node the probe decided).
+//!
+//! The walk itself ([`Levels`], in `walk`) is shared with the units of a cluster build
+//! (`poda units book`, crates/arena/src/units/): a unit is a batch of one level's nodes,
+//! worked by [`work_level`] exactly as here, so the units' lines make the same book.
+
+mod walk;
+
+pub use walk::{Level, Levels};
 
 use crate::analysis::hardest;
-use crate::book::{canonical_key, columns_of, orient_columns, Book, BookEntry};
+use crate::book::{canonical_key, orient_columns, Book};
 use crate::position::{Position, SIZE, WIDTH};
 use crate::solver::Solver;
-use std::collections::{BTreeMap, HashMap, HashSet};
-use std::io::{BufRead, Write};
-use std::path::PathBuf;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::collections::{BTreeMap, HashSet};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
+use walk::{child_scores, col_char, format_columns, Decision, Known};
 
 /// Default node budget of the probe: about 0.3-0.4 s of the perfect player's search on the
 /// project's machine, so a node left to the search is answered well within a second (the
@@ -115,137 +124,9 @@ pub fn pick(p: &Position, scores: &[(usize, i32)]) -> Option<(usize, i32)> {
     hardest(p, &cols).first().map(|&c| (c, best))
 }
 
-/// A decision node's result: its score, its best columns in the canonical orientation, and
-/// whether it is in the book (false: a leaf the probe decided).
-#[derive(Clone, Copy, Debug)]
-struct Decision {
-    score: i32,
-    best: u8,
-    stored: bool,
-}
-
-/// Everything known so far, by canonical key.
-#[derive(Default)]
-struct Known {
-    exact: HashMap<u64, i32>,
-    decided: HashMap<u64, Decision>,
-}
-
-impl Known {
-    fn from_book(book: &Book) -> Known {
-        let mut known = Known::default();
-        for (key, e) in book.entries() {
-            known.exact.insert(key, e.score);
-            if e.best != 0 {
-                known.decided.insert(
-                    key,
-                    Decision {
-                        score: e.score,
-                        best: e.best,
-                        stored: true,
-                    },
-                );
-            }
-        }
-        known
-    }
-
-    /// Reads the partial file's lines (a line cut by an interrupted write is skipped).
-    fn read_partial(&mut self, path: &PathBuf) -> std::io::Result<()> {
-        let file = match std::fs::File::open(path) {
-            Ok(f) => f,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
-            Err(e) => return Err(e),
-        };
-        for line in std::io::BufReader::new(file).lines() {
-            let line = line?;
-            // The empty board's line starts with the separating space.
-            let mut fields = line.split(' ');
-            let moves = fields.next().unwrap_or_default();
-            let (Ok(p), Some(Ok(score))) =
-                (Position::parse(moves), fields.next().map(str::parse::<i32>))
-            else {
-                continue;
-            };
-            let key = canonical_key(&p);
-            match (fields.next(), fields.next().and_then(parse_columns)) {
-                (None, _) => {
-                    self.exact.insert(key, score);
-                }
-                (Some(kind @ ("best" | "leaf")), Some(cols)) => {
-                    let stored = kind == "best";
-                    let best = orient_columns(&p, cols);
-                    self.decided.insert(
-                        key,
-                        Decision {
-                            score,
-                            best,
-                            stored,
-                        },
-                    );
-                    if stored {
-                        self.exact.insert(key, score);
-                    }
-                }
-                _ => {}
-            }
-        }
-        Ok(())
-    }
-
-    fn book(&self) -> Book {
-        let mut entries: HashMap<u64, BookEntry> = self
-            .exact
-            .iter()
-            .map(|(&k, &score)| (k, BookEntry { score, best: 0 }))
-            .collect();
-        for (&k, d) in &self.decided {
-            if d.stored {
-                entries.insert(
-                    k,
-                    BookEntry {
-                        score: d.score,
-                        best: d.best,
-                    },
-                );
-            }
-        }
-        Book::from_entries(&entries)
-    }
-
-    fn book_size(&self) -> usize {
-        let stored_only = self
-            .decided
-            .iter()
-            .filter(|(k, d)| d.stored && !self.exact.contains_key(k))
-            .count();
-        self.exact.len() + stored_only
-    }
-}
-
-fn col_char(col: usize) -> char {
-    (b'1' + col as u8) as char
-}
-
-/// `"35"` -> columns 2 and 4 (0-based) as a bit set; `None` if empty or not column digits.
-fn parse_columns(s: &str) -> Option<u8> {
-    let mut cols = 0u8;
-    for ch in s.chars() {
-        match ch.to_digit(10) {
-            Some(d) if (1..=WIDTH as u32).contains(&d) => cols |= 1 << (d - 1),
-            _ => return None,
-        }
-    }
-    (cols != 0).then_some(cols)
-}
-
-fn format_columns(cols: u8) -> String {
-    columns_of(cols).into_iter().map(col_char).collect()
-}
-
 /// The book that a build's partial file and its base book hold now, without solving
 /// anything (to stop a long build at a level and ship what it has).
-pub fn book_from_partial(base: &Book, partial: &PathBuf) -> std::io::Result<Book> {
+pub fn book_from_partial(base: &Book, partial: &Path) -> std::io::Result<Book> {
     let mut known = Known::from_book(base);
     known.read_partial(partial)?;
     Ok(known.book())
@@ -256,89 +137,72 @@ pub fn build_book(
     opts: &BuildOptions,
     progress: &mut dyn FnMut(&BuildProgress),
 ) -> std::io::Result<(Book, BuildReport)> {
-    let mut known = Known::from_book(&opts.base);
-    known.read_partial(&opts.partial)?;
+    let mut levels = Levels::new(&opts.base, &opts.roots, opts.depth, opts.full_depth);
+    levels.read_partial(&opts.partial)?;
     let mut out = std::fs::OpenOptions::new()
         .create(true)
         .append(true)
         .open(&opts.partial)?;
     let mut report = BuildReport::default();
-    // Decision nodes by plies, one move string per canonical key.
-    let mut frontier: BTreeMap<i32, (Vec<String>, HashSet<u64>)> = BTreeMap::new();
-    let add = |frontier: &mut BTreeMap<i32, (Vec<String>, HashSet<u64>)>, moves: String| {
-        if let Ok(p) = Position::parse(&moves) {
-            let level = frontier.entry(p.moves()).or_default();
-            if level.1.insert(canonical_key(&p)) {
-                level.0.push(moves);
-            }
-        }
-    };
-    for root in &opts.roots {
-        add(&mut frontier, root.clone());
-    }
-    while let Some((depth, (nodes, _))) = frontier.pop_first() {
-        if depth > opts.depth {
-            break;
-        }
-        if depth <= opts.full_depth {
-            solve_children(opts, depth, &nodes, &mut known, &mut out, progress)?;
+    while let Some(level) = levels.next_level() {
+        let known = &mut levels.known;
+        let searched = AtomicU64::new(0);
+        if level.full {
+            solve_children(
+                opts,
+                level.ply,
+                &level.nodes,
+                known,
+                &mut out,
+                progress,
+                &searched,
+            )?;
         } else {
-            decide_all(opts, depth, &nodes, &mut known, &mut out, progress)?;
+            decide_all(
+                opts,
+                level.ply,
+                &level.nodes,
+                known,
+                &mut out,
+                progress,
+                &searched,
+            )?;
         }
-        // Poda's move at every stored node, then every reply of the opponent.
-        let mut level = (nodes.len(), 0, 0);
-        for moves in &nodes {
-            let p = Position::parse(moves).expect("book line");
-            let Some(d) = known.decided.get(&canonical_key(&p)).copied() else {
-                continue;
-            };
-            if !d.stored {
-                level.2 += 1;
-                continue;
-            }
-            level.1 += 1;
-            let cols = columns_of(orient_columns(&p, d.best));
-            let Some(&col) = hardest(&p, &cols).first() else {
-                continue;
-            };
-            if p.is_winning_move(col) {
-                continue;
-            }
-            let mine = p.after(p.move_in(col));
-            for reply in 0..WIDTH {
-                if !mine.can_play(reply) || mine.is_winning_move(reply) {
-                    continue;
-                }
-                let next = mine.after(mine.move_in(reply));
-                if next.moves() >= SIZE || next.can_win_next() {
-                    continue;
-                }
-                add(
-                    &mut frontier,
-                    format!("{moves}{}{}", col_char(col), col_char(reply)),
-                );
-            }
-        }
-        report.levels.insert(depth, level);
+        report.levels.insert(level.ply, levels.expand(&level));
     }
-    Ok((known.book(), report))
+    Ok((levels.book(), report))
 }
 
-/// Scores of the playable columns of `p` from the exact scores known.
-fn child_scores(p: &Position, exact: &HashMap<u64, i32>) -> Vec<(usize, i32)> {
-    (0..WIDTH)
-        .filter(|&c| p.can_play(c))
-        .filter_map(|c| {
-            if p.is_winning_move(c) {
-                return Some((c, (SIZE + 1 - p.moves()) / 2));
-            }
-            let child = p.after(p.move_in(c));
-            if child.moves() >= SIZE {
-                return Some((c, 0));
-            }
-            exact.get(&canonical_key(&child)).map(|&s| (c, -s))
-        })
-        .collect()
+/// Works some nodes of one level as the build does, knowing only the base book: a cluster's
+/// unit of a book build. Writes the partial file's lines for them to `out` without the
+/// seconds a decision took (so the same nodes always give the same bytes) and to `timed`
+/// with them; returns the nodes searched. The options' `partial` file is not used.
+pub fn work_level(
+    opts: &BuildOptions,
+    level: &Level,
+    out: &mut dyn Write,
+    timed: &mut dyn Write,
+) -> std::io::Result<u64> {
+    let mut known = Known::from_book(&opts.base);
+    let mut lines = Vec::new();
+    let nodes = AtomicU64::new(0);
+    let (ply, todo) = (level.ply, &level.nodes);
+    if level.full {
+        solve_children(opts, ply, todo, &mut known, &mut lines, &mut |_| {}, &nodes)?;
+    } else {
+        decide_all(opts, ply, todo, &mut known, &mut lines, &mut |_| {}, &nodes)?;
+    }
+    timed.write_all(&lines)?;
+    for line in String::from_utf8_lossy(&lines).lines() {
+        let fields: Vec<&str> = line.split(' ').collect();
+        let kept = if fields.len() == 5 {
+            &fields[..4]
+        } else {
+            &fields[..]
+        };
+        writeln!(out, "{}", kept.join(" "))?;
+    }
+    Ok(nodes.load(Ordering::Relaxed))
 }
 
 /// A full level: every child of every node solved exactly, then each node's decision.
@@ -347,8 +211,9 @@ fn solve_children(
     depth: i32,
     nodes: &[String],
     known: &mut Known,
-    out: &mut std::fs::File,
+    out: &mut dyn Write,
     progress: &mut dyn FnMut(&BuildProgress),
+    searched: &AtomicU64,
 ) -> std::io::Result<()> {
     let mut todo: Vec<String> = Vec::new();
     let mut seen = HashSet::new();
@@ -368,6 +233,7 @@ fn solve_children(
     run_parallel(
         opts,
         &todo,
+        searched,
         |solver, _, p| (solver.solve(p), None),
         |i, (score, _), took| {
             writeln!(out, "{} {score}", todo[i])?;
@@ -421,8 +287,9 @@ fn decide_all(
     depth: i32,
     nodes: &[String],
     known: &mut Known,
-    out: &mut std::fs::File,
+    out: &mut dyn Write,
     progress: &mut dyn FnMut(&BuildProgress),
+    searched: &AtomicU64,
 ) -> std::io::Result<()> {
     let todo: Vec<String> = nodes
         .iter()
@@ -436,6 +303,7 @@ fn decide_all(
     run_parallel(
         opts,
         &todo,
+        searched,
         |solver, probe, p| {
             if let Some(probe) = probe {
                 probe.reset();
@@ -494,6 +362,7 @@ fn decide_all(
 fn run_parallel<W>(
     opts: &BuildOptions,
     todo: &[String],
+    searched: &AtomicU64,
     work: W,
     mut done: impl FnMut(usize, (i32, Option<(Vec<usize>, bool)>), Duration) -> std::io::Result<()>,
 ) -> std::io::Result<()>
@@ -519,6 +388,9 @@ where
                     let p = Position::parse(moves).expect("book line");
                     let start = Instant::now();
                     let result = work(&mut solver, probe.as_mut(), &p);
+                    let probed = probe.as_ref().map_or(0, Solver::nodes);
+                    searched.fetch_add(solver.nodes() + probed, Ordering::Relaxed);
+                    solver.reset_nodes();
                     if tx.send((i, result, start.elapsed())).is_err() {
                         break;
                     }

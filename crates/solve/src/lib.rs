@@ -26,7 +26,10 @@ mod table;
 
 pub use analysis::{hardest, Chosen, TieBreak};
 pub use book::Book;
-pub use build::{book_from_partial, build_book, BuildOptions, BuildProgress, BuildReport};
+pub use build::{
+    book_from_partial, build_book, work_level, BuildOptions, BuildProgress, BuildReport, Level,
+    Levels,
+};
 pub use misere::MisereSolver;
 pub use position::{Position, PositionError, HEIGHT, WIDTH};
 pub use run::{format_analysis, parse_line, run_lines, LineError, RunOptions, RunSummary};

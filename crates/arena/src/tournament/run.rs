@@ -153,7 +153,7 @@ pub fn run_tournament<G: PlayerGame>(
 
 /// The specs agents are built from: as given, except that `external` agents without a `log`
 /// option log their stderr in the tournament's `logs/` directory.
-fn build_specs(tournament: &Tournament, out: &Path) -> Vec<String> {
+pub fn build_specs(tournament: &Tournament, out: &Path) -> Vec<String> {
     tournament
         .agents
         .iter()
@@ -201,49 +201,82 @@ fn worker<G: PlayerGame>(
         pending,
         next,
     } = jobs;
-    let mut agents: Vec<Option<Box<dyn Agent<G>>>> = specs.iter().map(|_| None).collect();
+    let mut agents = AgentCache::new(specs);
     loop {
         let slot = next.fetch_add(1, Ordering::Relaxed);
         let Some(&index) = pending.get(slot) else {
             return;
         };
-        let pairing = tournament.pairing(index);
-        let (Some(mut first), Some(mut second)) = (
-            take_agent(start, specs, &mut agents, pairing.first),
-            take_agent(start, specs, &mut agents, pairing.second),
-        ) else {
-            // Specs were checked before the threads started.
+        // Specs were checked before the threads started.
+        let Some(played) = play_scheduled(start, tournament, openings, &mut agents, index) else {
             return;
         };
-        let setup = GameSetup {
-            index,
-            opening: match openings.len() {
-                0 => random_opening(
-                    start,
-                    tournament.opening_plies,
-                    tournament.opening_seed(pairing.round),
-                ),
-                n => openings[pairing.round % n].clone(),
-            },
-            // Games that can cycle get their documented cap unless the tournament names one.
-            max_plies: tournament.max_plies.or_else(|| start.default_max_plies()),
-            seed: tournament.game_seed(index),
-        };
-        let mut record = play_game(
-            start,
-            [first.as_mut(), second.as_mut()],
-            &setup,
-            &mut |_, _, _| {},
-        );
-        agents[pairing.first] = Some(first);
-        agents[pairing.second] = Some(second);
-        // Records name agents as the user wrote them (without added log options).
-        record.first = tournament.agents[pairing.first].clone();
-        record.second = tournament.agents[pairing.second].clone();
-        if sender.send((record, pairing)).is_err() {
+        if sender.send(played).is_err() {
             return;
         }
     }
+}
+
+/// The agents of a tournament, built from their specs when first needed and kept between
+/// games (each game starts them afresh with `new_game`).
+pub struct AgentCache<'a, G: PlayerGame> {
+    specs: &'a [String],
+    agents: Vec<Option<Box<dyn Agent<G>>>>,
+}
+
+impl<'a, G: PlayerGame> AgentCache<'a, G> {
+    pub fn new(specs: &'a [String]) -> Self {
+        AgentCache {
+            specs,
+            agents: specs.iter().map(|_| None).collect(),
+        }
+    }
+}
+
+/// Plays game `index` of the schedule (its opening from `openings`, random ones when
+/// empty, and its seed); `None` if an agent cannot be built. Used by the tournament's
+/// threads and by a cluster's units, so a game is the same wherever it is played.
+pub fn play_scheduled<G: PlayerGame>(
+    start: &G,
+    tournament: &Tournament,
+    openings: &[Vec<G::Move>],
+    agents: &mut AgentCache<G>,
+    index: usize,
+) -> Option<(GameRecord, Pairing)> {
+    let pairing = tournament.pairing(index);
+    let specs = agents.specs;
+    let (Some(mut first), Some(mut second)) = (
+        take_agent(start, specs, &mut agents.agents, pairing.first),
+        take_agent(start, specs, &mut agents.agents, pairing.second),
+    ) else {
+        return None;
+    };
+    let setup = GameSetup {
+        index,
+        opening: match openings.len() {
+            0 => random_opening(
+                start,
+                tournament.opening_plies,
+                tournament.opening_seed(pairing.round),
+            ),
+            n => openings[pairing.round % n].clone(),
+        },
+        // Games that can cycle get their documented cap unless the tournament names one.
+        max_plies: tournament.max_plies.or_else(|| start.default_max_plies()),
+        seed: tournament.game_seed(index),
+    };
+    let mut record = play_game(
+        start,
+        [first.as_mut(), second.as_mut()],
+        &setup,
+        &mut |_, _, _| {},
+    );
+    agents.agents[pairing.first] = Some(first);
+    agents.agents[pairing.second] = Some(second);
+    // Records name agents as the user wrote them (without added log options).
+    record.first = tournament.agents[pairing.first].clone();
+    record.second = tournament.agents[pairing.second].clone();
+    Some((record, pairing))
 }
 
 fn take_agent<G: PlayerGame>(
@@ -259,7 +292,7 @@ fn take_agent<G: PlayerGame>(
 }
 
 /// A record as its JSON line: the game record plus its place in the schedule.
-fn record_line(record: &GameRecord, pairing: &Pairing) -> String {
+pub fn record_line(record: &GameRecord, pairing: &Pairing) -> String {
     let mut value = serde_json::to_value(record).expect("records serialise");
     if let Some(map) = value.as_object_mut() {
         map.insert("round".into(), pairing.round.into());
@@ -325,7 +358,7 @@ pub fn load_tournament(out: &Path) -> Result<Tournament, TournamentError> {
 
 /// Reads the records, truncating a last line cut short; returns the standings and the
 /// indices done.
-fn load_records(
+pub fn load_records(
     tournament: &Tournament,
     path: &Path,
 ) -> Result<(Standings, HashSet<usize>), TournamentError> {

@@ -53,15 +53,20 @@ pub struct BookArgs {
     pub write_only: bool,
 }
 
-pub fn run(args: BookArgs) -> Result<()> {
-    let spec =
-        Spec::parse(&args.game).map_err(|e| input::bad(&format!("game '{}'", args.game), e))?;
-    input::game(&args.game)?;
+/// Books exist for the standard Connect 4 only.
+pub(crate) fn check_game(game: &str) -> Result<()> {
+    let spec = Spec::parse(game).map_err(|e| input::bad(&format!("game '{game}'"), e))?;
+    input::game(game)?;
     if !matches!(spec.name.as_str(), "connect4" | "connect_four") || !spec.args.is_empty() {
         return Err(input::user(
             "opening books exist for the standard 7x6 connect4 only",
         ));
     }
+    Ok(())
+}
+
+pub fn run(args: BookArgs) -> Result<()> {
+    check_game(&args.game)?;
     if args.threads == 0 || args.tt == 0 || args.probe_tt == 0 {
         return Err(input::user(
             "--threads, --tt and --probe-tt must be at least 1",
@@ -129,15 +134,20 @@ pub fn run(args: BookArgs) -> Result<()> {
         )
     })?;
     bar.finish_and_clear();
-    for (ply, (nodes, stored, leaves)) in &report.levels {
+    print_levels(&report.levels);
+    write_book(&args.out, &book, start)
+}
+
+/// What each level of decision nodes held: (nodes, stored, left to the search) by ply.
+pub(crate) fn print_levels(levels: &std::collections::BTreeMap<i32, (usize, usize, usize)>) {
+    for (ply, (nodes, stored, leaves)) in levels {
         println!(
             "ply {ply:>2}: {nodes} decision nodes, {stored} stored, {leaves} left to the search"
         );
     }
-    write_book(&args.out, &book, start)
 }
 
-fn write_book(out: &PathBuf, book: &Book, start: Instant) -> Result<()> {
+pub(crate) fn write_book(out: &PathBuf, book: &Book, start: Instant) -> Result<()> {
     std::fs::write(out, book.to_bytes()).with_context(|| format!("writing {}", out.display()))?;
     println!(
         "wrote {}: {} positions, {} bytes, in {:.1} s",

@@ -19,3 +19,4 @@ mod solve_kalah;
 mod solve_misere;
 pub mod tournament;
 pub mod ugr_bot;
+pub mod units;

@@ -7,11 +7,11 @@ use indicatif::{ProgressBar, ProgressStyle};
 use poda_arena::openings::{format_opening, load_openings};
 use poda_arena::tournament::report::{cross_table, rating_rows, rating_table, write_reports};
 use poda_arena::tournament::run::load_tournament;
-use poda_arena::tournament::{run_tournament, RunOptions, Tournament, TournamentError};
+use poda_arena::tournament::{run_tournament, RunOptions, Standings, Tournament, TournamentError};
 use poda_core::Game;
 use poda_games::with_game;
 use poda_players::PlayerGame;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// Defaults of the options that are part of a tournament's identity.
 const DEFAULT_GAMES_PER_PAIR: usize = 10;
@@ -72,25 +72,30 @@ pub fn run(args: TournamentArgs) -> Result<()> {
         check_matches(&saved, &args)?;
         saved
     } else {
-        let game = args.game.clone().unwrap_or_default();
-        let canonical = with_game!(input::game(&game)?, g => g.spec());
-        let openings = read_openings(&game, &args)?;
-        let t = Tournament {
-            game: canonical,
-            agents: args.agents.clone(),
-            games_per_pair: args.games_per_pair.unwrap_or(DEFAULT_GAMES_PER_PAIR),
-            opening_plies: match openings {
-                Some(_) => 0,
-                None => args.opening_plies.unwrap_or(DEFAULT_OPENING_PLIES),
-            },
-            openings: openings.unwrap_or_default(),
-            seed: args.seed.unwrap_or(DEFAULT_SEED),
-            max_plies: args.max_plies,
-        };
-        t.validate().map_err(input::user)?;
-        t
+        new_tournament(&args)?
     };
     with_game!(input::game(&tournament.game)?, start => play(&start, &tournament, &args))
+}
+
+/// The tournament the options ask for (also the job of `poda units tournament`).
+pub(crate) fn new_tournament(args: &TournamentArgs) -> Result<Tournament> {
+    let game = args.game.clone().unwrap_or_default();
+    let canonical = with_game!(input::game(&game)?, g => g.spec());
+    let openings = read_openings(&game, args)?;
+    let t = Tournament {
+        game: canonical,
+        agents: args.agents.clone(),
+        games_per_pair: args.games_per_pair.unwrap_or(DEFAULT_GAMES_PER_PAIR),
+        opening_plies: match openings {
+            Some(_) => 0,
+            None => args.opening_plies.unwrap_or(DEFAULT_OPENING_PLIES),
+        },
+        openings: openings.unwrap_or_default(),
+        seed: args.seed.unwrap_or(DEFAULT_SEED),
+        max_plies: args.max_plies,
+    };
+    t.validate().map_err(input::user)?;
+    Ok(t)
 }
 
 /// The openings of --openings, checked and written as a tournament saves them; `None` without
@@ -209,7 +214,18 @@ fn play<G: PlayerGame>(start: &G, tournament: &Tournament, args: &TournamentArgs
     })?;
     let paths = write_reports(&args.out, tournament, &standings)
         .with_context(|| format!("writing the reports in {}", args.out.display()))?;
-    let rows = rating_rows(&standings);
+    print_summary(tournament, &standings, &args.out, &paths);
+    Ok(())
+}
+
+/// The tables and where the files are, after a tournament (or its merge from a cluster).
+pub(crate) fn print_summary(
+    tournament: &Tournament,
+    standings: &Standings,
+    out: &Path,
+    paths: &[PathBuf],
+) {
+    let rows = rating_rows(standings);
     println!(
         "{}: {} of {} games played\n",
         tournament.game,
@@ -217,7 +233,7 @@ fn play<G: PlayerGame>(start: &G, tournament: &Tournament, args: &TournamentArgs
         tournament.total_games()
     );
     println!("{}", rating_table(&rows));
-    println!("{}", cross_table(&standings, &rows));
+    println!("{}", cross_table(standings, &rows));
     if !standings.forfeits.is_empty() {
         println!(
             "{} games lost by an agent's failure (reasons in report.md and games.jsonl)",
@@ -227,10 +243,9 @@ fn play<G: PlayerGame>(start: &G, tournament: &Tournament, args: &TournamentArgs
     let names: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
     println!(
         "Records: {}; reports: {}",
-        args.out.join("games.jsonl").display(),
+        out.join("games.jsonl").display(),
         names.join(", ")
     );
-    Ok(())
 }
 
 /// An agent spec shortened for the progress line.
