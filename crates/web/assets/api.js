@@ -40,6 +40,7 @@ export const move = (game, moves, mv) => post("/api/move", { game, moves, move: 
 export const analyse = (game, moves, time_ms, signal) =>
   post("/api/analyze", { game, moves, time_ms }, signal);
 export const stop = (id) => post("/api/stop", { id });
+export const explain = (body, signal) => post("/api/explain", body, signal);
 export const tournament = () => get("/api/tournament");
 
 // POST /api/think: calls onEvent(name, data) for each server-sent event (start, info, done,

@@ -9,7 +9,7 @@
 //   analysis.js   every move's score, the principal variation stepper
 //   boards/*.js   one SVG board view per game
 //   tournament.js the tournament view
-//   panels.js     extra panels (the place for a later search-tree explainer)
+//   panels.js     extra panels: the search-tree explainer (explain/*.js)
 
 import * as api from "./api.js";
 import { $, showError, clearError } from "./dom.js";

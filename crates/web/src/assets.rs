@@ -33,6 +33,32 @@ pub const ASSETS: &[(&str, &str)] = &[
     ),
     ("boards/hex.js", include_str!("../assets/boards/hex.js")),
     ("boards/kalah.js", include_str!("../assets/boards/kalah.js")),
+    (
+        "explain/panel.js",
+        include_str!("../assets/explain/panel.js"),
+    ),
+    ("explain/tree.js", include_str!("../assets/explain/tree.js")),
+    (
+        "explain/layout.js",
+        include_str!("../assets/explain/layout.js"),
+    ),
+    ("explain/draw.js", include_str!("../assets/explain/draw.js")),
+    (
+        "explain/summary.js",
+        include_str!("../assets/explain/summary.js"),
+    ),
+    (
+        "explain/stepper.js",
+        include_str!("../assets/explain/stepper.js"),
+    ),
+    (
+        "explain/preview.js",
+        include_str!("../assets/explain/preview.js"),
+    ),
+    (
+        "explain/format.js",
+        include_str!("../assets/explain/format.js"),
+    ),
 ];
 
 /// The page itself.

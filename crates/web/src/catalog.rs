@@ -53,8 +53,9 @@ pub fn games() -> Value {
     json!({ "games": list })
 }
 
-/// `{"game","best","agents":[{"name","help"}]}`: every agent the server can build for a
-/// game (those that run programs are left out), and what `best` stands for.
+/// `{"game","best","agents":[{"name","help"}],"evaluators":[{"name","help"}]}`: every agent
+/// the server can build for a game (those that run programs are left out), what `best`
+/// stands for, and the game's evaluators (`eval=NAME`; the default first).
 pub fn agents(game: &AnyGame) -> Value {
     with_game!(game, g => agents_of(g))
 }
@@ -65,11 +66,16 @@ fn agents_of<G: PlayerGame>(game: &G) -> Value {
         .filter(|(name, _)| !REFUSED_AGENTS.contains(&name.as_str()))
         .map(|(name, help)| json!({"name": name, "help": help}))
         .collect();
+    let evaluators: Vec<Value> = G::evaluators()
+        .iter()
+        .map(|e| json!({"name": e.name, "help": e.help}))
+        .collect();
     json!({
         "game": game.spec(),
         "default": "best",
         "best": game.best_agent("1s").to_string(),
         "agents": list,
+        "evaluators": evaluators,
     })
 }
 

@@ -11,6 +11,8 @@
 //!   program) and [`jobs`]: at most as many searches at once as cores, stop flags.
 //! - [`think`]: an agent's move with live thinking (server-sent events) and a stop button.
 //! - [`analysis`]: every legal move's score, exact where a solver finishes in time.
+//! - [`explain`]: a search traced node by node (`poda explain`'s JSON, which it prints
+//!   through this module), for the page's explain panel.
 //! - [`tournament`]: a `poda tournament` output directory, read-only.
 //!
 //! Bad input of any kind gets status 400 and a one-line JSON error `{"error": "..."}`; a full
@@ -22,6 +24,7 @@ pub mod assets;
 mod body;
 pub mod catalog;
 pub mod error;
+pub mod explain;
 pub mod jobs;
 pub mod limits;
 pub mod position;
@@ -36,6 +39,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 pub use error::ApiError;
+pub use explain::explanation_json;
 pub use position::position_json;
 pub use routes::router;
 

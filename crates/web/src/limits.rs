@@ -25,7 +25,9 @@ pub struct ServerLimits {
     pub max_nodes: u64,
     /// The largest transposition table (`tt=`, MiB) an agent spec may ask for.
     pub max_tt_mib: u64,
-    /// Searches (thinking or analysis) running at once; more get a "busy" answer.
+    /// The most nodes an explanation (`POST /api/explain`) traces per algorithm.
+    pub max_explain_nodes: usize,
+    /// Searches (thinking, analysis, explanations) running at once; more get a "busy" answer.
     pub max_searches: usize,
     /// The largest request body (bytes).
     pub max_body_bytes: usize,
@@ -44,6 +46,8 @@ pub const DEFAULT_MAX_DEPTH: u64 = 64;
 pub const DEFAULT_MAX_NODES: u64 = 1_000_000_000;
 /// Default cap of `tt=` (MiB): as many tables as cores stay well inside a small machine.
 pub const DEFAULT_MAX_TT_MIB: u64 = 256;
+/// Default cap of the nodes traced per algorithm: `poda explain --max-nodes`'s default.
+pub const DEFAULT_MAX_EXPLAIN_NODES: usize = 50_000;
 /// Default cap of a request body: a move string of a long game is a few KiB.
 pub const DEFAULT_MAX_BODY_BYTES: usize = 64 * 1024;
 /// Default grace after the hard stop.
@@ -59,6 +63,7 @@ impl Default for ServerLimits {
             max_depth: DEFAULT_MAX_DEPTH,
             max_nodes: DEFAULT_MAX_NODES,
             max_tt_mib: DEFAULT_MAX_TT_MIB,
+            max_explain_nodes: DEFAULT_MAX_EXPLAIN_NODES,
             max_searches: std::thread::available_parallelism().map_or(1, |n| n.get()),
             max_body_bytes: DEFAULT_MAX_BODY_BYTES,
             stop_grace: DEFAULT_STOP_GRACE,

@@ -12,15 +12,16 @@
 //! | `POST /api/think` `{"game","moves","agent","seed"}` | an agent's move, with live thinking (server-sent events) |
 //! | `POST /api/stop` `{"id"}` | make a thinking agent move now |
 //! | `POST /api/analyze` `{"game","moves","time_ms"}` | every legal move's score, exact where a solver finishes |
+//! | `POST /api/explain` `{"game","moves","depth","algo","eval"}` | a search traced node by node: `poda explain --format json`'s JSON ([`crate::explain`]) |
 //! | `GET /api/limits` | the server's caps and how many searches are running |
 //! | `GET /api/tournament`, `GET /api/tournament/ratings.svg` | the tournament of `--tournament DIR` |
 //!
-//! A later panel (the search-tree explainer of `poda explain`) adds one route here and one
-//! module to the page (`assets/panels.js`).
+//! A further panel adds one route here and one module to the page (`assets/panels.js`), as
+//! the explain panel did (`/api/explain`, `assets/explain/`).
 
 use crate::error::ApiError;
 use crate::position::{parse_game, parse_moves, play_one, position_view};
-use crate::{analysis, assets, body, catalog, think, tournament, AppState};
+use crate::{analysis, assets, body, catalog, explain, think, tournament, AppState};
 use axum::body::Bytes;
 use axum::extract::rejection::{BytesRejection, QueryRejection};
 use axum::extract::{DefaultBodyLimit, Query, State};
@@ -48,6 +49,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/think", post(think::think))
         .route("/api/stop", post(think::stop))
         .route("/api/analyze", post(analysis::analyze))
+        .route("/api/explain", post(explain::explain_route))
         .route("/api/limits", get(limits))
         .route("/api/tournament", get(tournament::overview))
         .route("/api/tournament/ratings.svg", get(tournament::ratings_svg))
@@ -160,6 +162,7 @@ async fn limits(State(state): State<AppState>) -> Json<Value> {
         "max_depth": l.max_depth,
         "max_nodes": l.max_nodes,
         "max_tt_mib": l.max_tt_mib,
+        "max_explain_nodes": l.max_explain_nodes,
         "max_searches": state.jobs.capacity(),
         "running": state.jobs.running(),
         "max_body_bytes": l.max_body_bytes,

@@ -180,6 +180,14 @@ async fn games_and_agents_are_listed() {
     let (_, a) = get(&app, "/api/agents?game=kalah").await;
     let agents = a["agents"].to_string();
     assert!(agents.contains("greedy-ugr") && !agents.contains("\"ugr-bot\""));
+    // The evaluators, the default first (the explain panel offers them).
+    let evaluators: Vec<&str> = a["evaluators"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(evaluators, ["positional", "store-diff"]);
 }
 
 #[tokio::test]

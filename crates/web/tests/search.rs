@@ -390,7 +390,13 @@ async fn garbage_and_oversized_bodies_on_every_route() {
         None,
     );
     let huge = format!(r#"{{"game":"connect4","moves":"{}"}}"#, "4".repeat(5000));
-    for route in ["/api/move", "/api/think", "/api/analyze", "/api/stop"] {
+    for route in [
+        "/api/move",
+        "/api/think",
+        "/api/analyze",
+        "/api/explain",
+        "/api/stop",
+    ] {
         for body in [
             "",
             "\u{0}\u{1}binary",

@@ -111,29 +111,7 @@ pub fn run(args: ExplainArgs) -> Result<()> {
 
 /// The algorithms of `--algo`, in the order given, each once.
 fn parse_algorithms(text: &str) -> Result<Vec<Algorithm>> {
-    let mut out = Vec::new();
-    for name in text.split(',').map(str::trim).filter(|s| !s.is_empty()) {
-        let found = if name == "all" {
-            Algorithm::ALL.to_vec()
-        } else {
-            vec![Algorithm::parse(name).ok_or_else(|| {
-                let names: Vec<&str> = Algorithm::ALL.iter().map(|a| a.name()).collect();
-                input::user(format!(
-                    "unknown algorithm '{name}' (expected {} or all)",
-                    names.join(", ")
-                ))
-            })?]
-        };
-        for a in found {
-            if !out.contains(&a) {
-                out.push(a);
-            }
-        }
-    }
-    if out.is_empty() {
-        return Err(input::user("--algo names no algorithm"));
-    }
-    Ok(out)
+    Algorithm::parse_list(text).map_err(|e| input::user(format!("--algo: {e}")))
 }
 
 /// The evaluator asked for, or the game's default.

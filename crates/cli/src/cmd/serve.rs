@@ -29,6 +29,9 @@ pub struct ServeArgs {
     /// Searches running at once (more get a "busy" answer); default: one per core.
     #[arg(long)]
     pub max_searches: Option<usize>,
+    /// Most nodes the explain panel traces per algorithm (a larger search is refused).
+    #[arg(long, default_value_t = poda_web::limits::DEFAULT_MAX_EXPLAIN_NODES)]
+    pub max_explain_nodes: usize,
 }
 
 fn parse_duration(text: &str) -> Result<Duration, String> {
@@ -44,6 +47,9 @@ pub fn run(args: ServeArgs) -> Result<()> {
             )));
         }
     }
+    if args.max_explain_nodes == 0 {
+        return Err(input::user("--max-explain-nodes must be at least 1"));
+    }
     if args.max_time.is_zero() {
         return Err(input::user("--max-time must be more than 0"));
     }
@@ -54,6 +60,7 @@ pub fn run(args: ServeArgs) -> Result<()> {
         .ok_or_else(|| input::user(format!("--host {}: no address", args.host)))?;
     let mut limits = ServerLimits {
         max_time: args.max_time,
+        max_explain_nodes: args.max_explain_nodes,
         ..ServerLimits::default()
     };
     limits.default_analysis_time = limits.default_analysis_time.min(args.max_time);

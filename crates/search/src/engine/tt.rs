@@ -31,6 +31,18 @@ pub enum Bound {
     Upper = 3,
 }
 
+impl Bound {
+    /// In words: `exact`, `lower bound`, `upper bound` (as traces show it).
+    pub fn name(self) -> &'static str {
+        match self {
+            Bound::Exact => "exact",
+            Bound::Lower => "lower bound",
+            Bound::Upper => "upper bound",
+            Bound::None => "none",
+        }
+    }
+}
+
 /// One stored search result, unpacked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Entry {

@@ -10,7 +10,10 @@
 //! The searches' public entry points use [`NoTrace`], whose methods are empty and inlined, so
 //! recording costs nothing when it is off: the compiled search is the same (measured with
 //! `poda bench`'s node signature and timings, `docs/benchmarks/explain.md`). [`Recorder`]
-//! keeps every node, up to a cap; [`trace_search`] runs one algorithm with a recorder.
+//! keeps every node, up to a cap (and stops when a flag is set, [`trace_search_until`]);
+//! [`trace_search`] runs one algorithm with a recorder; [`explain`] runs several on one
+//! position and checks them against each other (what `poda explain` and the web workbench's
+//! explain panel show).
 //!
 //! Values in a recorded [`Trace`] are always from the root player's view, whatever the
 //! search's own convention (the engine is negamax over side-to-move scores): a node is MAX
@@ -18,11 +21,15 @@
 //! a MAX node. The textbook presentation follows Knuth and Moore, "An analysis of alpha-beta
 //! pruning", Artificial Intelligence 6 (1975).
 
+pub mod explain;
 mod record;
 mod run;
 
 pub use record::{Recorder, Trace, TraceNode};
-pub use run::{engine_config, run_untraced, trace_search, Algorithm, TooLarge, Traced};
+pub use run::{
+    engine_config, run_untraced, trace_search, trace_search_until, Algorithm, Interrupted,
+    TooLarge, Traced,
+};
 
 use crate::engine::tt::Bound;
 use poda_core::{Game, Score};

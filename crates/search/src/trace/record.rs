@@ -3,6 +3,8 @@
 use super::Tracer;
 use crate::engine::tt::Bound;
 use poda_core::{Game, Player, Score};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 /// One visited node. Scores are from the root player's view (see the module doc of
 /// [`crate::trace`]).
@@ -176,6 +178,9 @@ pub struct Recorder<G: Game> {
     nodes: Vec<TraceNode<G::Move>>,
     open: Vec<Frame<G::Move>>,
     overflow: bool,
+    /// Set from outside (a web page went away): the search stops at its next node.
+    stop: Option<Arc<AtomicBool>>,
+    stopped: bool,
 }
 
 impl<G: Game> Recorder<G> {
@@ -189,7 +194,25 @@ impl<G: Game> Recorder<G> {
             nodes: Vec::new(),
             open: Vec::new(),
             overflow: false,
+            stop: None,
+            stopped: false,
         }
+    }
+
+    /// The same recorder, which also stops the search at its next node once `stop` is set.
+    pub fn with_stop(mut self, stop: Arc<AtomicBool>) -> Self {
+        self.stop = Some(stop);
+        self
+    }
+
+    /// The most nodes it records.
+    pub fn cap(&self) -> usize {
+        self.cap
+    }
+
+    /// True if the search was stopped by the flag of [`Recorder::with_stop`].
+    pub fn stopped(&self) -> bool {
+        self.stopped
     }
 
     /// True if the search wanted more nodes than the cap.
@@ -197,7 +220,7 @@ impl<G: Game> Recorder<G> {
         self.overflow
     }
 
-    /// The trace (meaningless if [`Recorder::overflowed`]).
+    /// The trace (meaningless if [`Recorder::overflowed`] or [`Recorder::stopped`]).
     pub fn finish(self) -> Trace<G::Move> {
         Trace {
             nodes: self.nodes,
@@ -223,8 +246,16 @@ impl<G: Game> Recorder<G> {
 
 impl<G: Game> Tracer<G> for Recorder<G> {
     fn enter(&mut self, game: &G, depth: u32, alpha: Score, beta: Score) -> bool {
-        if self.overflow || self.nodes.len() >= self.cap {
-            self.overflow = true;
+        if !self.stopped
+            && self
+                .stop
+                .as_ref()
+                .is_some_and(|s| s.load(Ordering::Relaxed))
+        {
+            self.stopped = true;
+        }
+        if self.stopped || self.overflow || self.nodes.len() >= self.cap {
+            self.overflow |= !self.stopped;
             self.open.push(Frame {
                 index: None,
                 last_child: None,

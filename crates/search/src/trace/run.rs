@@ -8,6 +8,7 @@ use crate::trace::NoTrace;
 use crate::{Limits, SearchResult};
 use poda_core::{Evaluator, Game};
 use std::fmt;
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 /// Table size of the traced engine: traces hold at most a few hundred thousand nodes, far
@@ -72,6 +73,34 @@ impl Algorithm {
         }
     }
 
+    /// Parses a comma-separated list of names, or `all` (the command line's `--algo`): the
+    /// algorithms in the order given, each once; the error says what was wrong.
+    pub fn parse_list(text: &str) -> Result<Vec<Algorithm>, String> {
+        let mut out = Vec::new();
+        for name in text.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+            let found = if name == "all" {
+                Algorithm::ALL.to_vec()
+            } else {
+                vec![Algorithm::parse(name).ok_or_else(|| {
+                    let names: Vec<&str> = Algorithm::ALL.iter().map(|a| a.name()).collect();
+                    format!(
+                        "unknown algorithm '{name}' (expected {} or all)",
+                        names.join(", ")
+                    )
+                })?]
+            };
+            for a in found {
+                if !out.contains(&a) {
+                    out.push(a);
+                }
+            }
+        }
+        if out.is_empty() {
+            return Err(format!("'{text}' names no algorithm"));
+        }
+        Ok(out)
+    }
+
     /// Parses a name (`alphabeta-hard` is accepted for `alphabeta`).
     pub fn parse(text: &str) -> Option<Algorithm> {
         match text {
@@ -123,6 +152,15 @@ pub struct TooLarge {
     pub cap: usize,
 }
 
+/// Why [`trace_search_until`] gave no trace.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Interrupted {
+    /// The search wanted more nodes than the cap.
+    TooLarge(TooLarge),
+    /// The stop flag was set.
+    Stopped,
+}
+
 /// Searches `game` to `depth` plies with `algorithm`, recording at most `cap` nodes.
 pub fn trace_search<G: Game>(
     game: &G,
@@ -131,10 +169,42 @@ pub fn trace_search<G: Game>(
     algorithm: Algorithm,
     cap: usize,
 ) -> Result<Traced<G::Move>, TooLarge> {
-    let mut recorder = Recorder::new(game.to_move(), algorithm.negamax(), cap);
+    let recorder = Recorder::new(game.to_move(), algorithm.negamax(), cap);
+    record(game, depth, eval, algorithm, recorder).map_err(|e| match e {
+        Interrupted::TooLarge(t) => t,
+        // No flag: never stopped.
+        Interrupted::Stopped => TooLarge { cap },
+    })
+}
+
+/// [`trace_search`] that also stops, at its next node, once `stop` is set.
+pub fn trace_search_until<G: Game>(
+    game: &G,
+    depth: u32,
+    eval: &Arc<dyn Evaluator<G>>,
+    algorithm: Algorithm,
+    cap: usize,
+    stop: Arc<AtomicBool>,
+) -> Result<Traced<G::Move>, Interrupted> {
+    let recorder = Recorder::new(game.to_move(), algorithm.negamax(), cap).with_stop(stop);
+    record(game, depth, eval, algorithm, recorder)
+}
+
+fn record<G: Game>(
+    game: &G,
+    depth: u32,
+    eval: &Arc<dyn Evaluator<G>>,
+    algorithm: Algorithm,
+    mut recorder: Recorder<G>,
+) -> Result<Traced<G::Move>, Interrupted> {
     let result = run(game, depth, eval, algorithm, &mut recorder);
+    if recorder.stopped() {
+        return Err(Interrupted::Stopped);
+    }
     if recorder.overflowed() {
-        return Err(TooLarge { cap });
+        return Err(Interrupted::TooLarge(TooLarge {
+            cap: recorder.cap(),
+        }));
     }
     Ok(Traced {
         result,

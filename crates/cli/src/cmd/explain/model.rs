@@ -1,70 +1,17 @@
-//! Running the traced searches and turning them into a game-independent explanation (moves
-//! as text), checked: the algorithms must agree on the root value.
+//! The explanation of the command line's position: the moves and the evaluator read from
+//! the arguments, the searches run and checked by [`poda_search::trace::explain`], and its
+//! errors said in the command line's terms (the flag to raise).
 
 use super::{evaluator, ExplainArgs};
 use crate::input;
 use anyhow::{anyhow, Result};
-use poda_core::{Game, Player, Score};
 use poda_players::PlayerGame;
-use poda_search::trace::{run_untraced, trace_search, Algorithm, Trace};
-use std::time::{Duration, Instant};
+use poda_search::trace::explain::{explain as run, ExplainError, ExplainOptions};
+use poda_search::trace::Algorithm;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 
-/// The time shown is the fastest of a few runs without the trace (small trees take
-/// microseconds, and a first run pays for cold caches)...
-const TIMING_RUNS: usize = 5;
-/// ... within this much time.
-const TIMING_BUDGET: Duration = Duration::from_millis(200);
-
-/// One algorithm's search, ready to render.
-pub struct Panel {
-    pub algorithm: Algorithm,
-    pub trace: Trace<String>,
-    pub children: Vec<Vec<usize>>,
-    /// On the principal variation of the final root (the root included).
-    pub on_pv: Vec<bool>,
-    /// The moves from the explained position to each node, in the game's notation.
-    pub paths: Vec<String>,
-    pub nodes: u64,
-    pub leaves: usize,
-    pub cutoffs: usize,
-    pub value: Score,
-    pub best: Option<String>,
-    pub pv: Vec<String>,
-    /// Time of the same search without the trace.
-    pub time: Duration,
-}
-
-impl Panel {
-    /// The root that is drawn: the final one (the engine's last iteration).
-    pub fn root(&self) -> usize {
-        self.trace.final_root().unwrap_or(0)
-    }
-}
-
-/// The reference tree sizes at the search depth.
-pub struct Reference {
-    /// The branching factor used.
-    pub b: f64,
-    /// Where `b` comes from.
-    pub from: &'static str,
-    /// b^d: the leaves of the full minimax tree of a uniform tree.
-    pub minimax_leaves: f64,
-    /// b^ceil(d/2) + b^floor(d/2) - 1: the leaves alpha-beta must see with perfect ordering.
-    pub minimal_leaves: f64,
-}
-
-/// Everything `poda explain` shows.
-pub struct Explanation {
-    pub game: String,
-    pub moves: String,
-    pub depth: u32,
-    pub eval: String,
-    pub root_player: Player,
-    pub panels: Vec<Panel>,
-    pub reference: Reference,
-    /// Remarks on differences between the algorithms (ties, repetitions).
-    pub notes: Vec<String>,
-}
+pub use poda_search::trace::explain::{Explanation, Panel};
 
 /// Runs every algorithm asked on the position of `args`.
 pub fn explain<G: PlayerGame>(
@@ -80,165 +27,24 @@ pub fn explain<G: PlayerGame>(
         )));
     }
     let eval = evaluator(start, args.eval.as_deref())?;
-    let mut panels = Vec::new();
-    for &algorithm in algorithms {
-        let traced =
-            trace_search(&game, args.depth, &eval, algorithm, args.max_nodes).map_err(|e| {
-                input::user(format!(
-                    "{algorithm} at depth {} visits more than {} nodes; raise --max-nodes or \
-                     lower --depth",
-                    args.depth, e.cap
-                ))
-            })?;
-        let mut time = Duration::MAX;
-        let began = Instant::now();
-        for _ in 0..TIMING_RUNS {
-            let plain = run_untraced(&game, args.depth, &eval, algorithm);
-            let same = (plain.score, plain.nodes, plain.best)
-                == (traced.result.score, traced.result.nodes, traced.result.best);
-            if !same {
-                return Err(anyhow!(
-                    "{algorithm}: the traced search differs from the plain one"
-                ));
-            }
-            time = time.min(plain.time);
-            if began.elapsed() > TIMING_BUDGET {
-                break;
-            }
-        }
-        panels.push(panel(&game, algorithm, &traced.trace, &traced.result, time));
-    }
-    let notes = check_agreement(&game, &panels)?;
-    Ok(Explanation {
-        game: game.spec(),
-        moves: game.format_moves(&moves),
+    let options = ExplainOptions {
         depth: args.depth,
-        eval: eval.name().to_string(),
-        root_player: game.to_move(),
-        reference: reference(&game, &panels, args.depth),
-        panels,
-        notes,
+        max_nodes: args.max_nodes,
+        stop: Arc::new(AtomicBool::new(false)),
+    };
+    run(&game, &moves, &eval, algorithms, &options).map_err(|e| match e {
+        ExplainError::TooLarge {
+            algorithm,
+            depth,
+            cap,
+        } => input::user(format!(
+            "{algorithm} at depth {depth} visits more than {cap} nodes; raise --max-nodes or \
+             lower --depth"
+        )),
+        ExplainError::GameOver { outcome } => {
+            input::user(format!("the game is over ({outcome}): nothing to search"))
+        }
+        ExplainError::Stopped => anyhow!("the search was stopped"),
+        ExplainError::Bug(text) => anyhow!(text),
     })
-}
-
-fn panel<G: Game>(
-    game: &G,
-    algorithm: Algorithm,
-    trace: &Trace<G::Move>,
-    result: &poda_search::SearchResult<G::Move>,
-    time: Duration,
-) -> Panel {
-    let paths = (0..trace.nodes.len())
-        .map(|i| game.format_moves(&trace.path(i)))
-        .collect();
-    let trace = trace.map_moves(|&m| game.format_move(m));
-    let mut on_pv = vec![false; trace.nodes.len()];
-    if let Some(root) = trace.final_root() {
-        on_pv[root] = true;
-        for i in trace.pv_from(root) {
-            on_pv[i] = true;
-        }
-    }
-    Panel {
-        algorithm,
-        children: trace.children(),
-        on_pv,
-        paths,
-        nodes: result.nodes,
-        leaves: trace.evaluated_leaves(),
-        cutoffs: trace.cutoffs(),
-        value: result.score,
-        best: result.best.map(|m| game.format_move(m)),
-        pv: result.pv.iter().map(|&m| game.format_move(m)).collect(),
-        time,
-        trace,
-    }
-}
-
-/// Minimax, both alpha-betas and ordered alpha-beta must return the same root value (the
-/// engine too, except that it scores repetitions as draws in games that can cycle). Moves
-/// may differ only between tied moves.
-fn check_agreement<G: Game>(game: &G, panels: &[Panel]) -> Result<Vec<String>> {
-    let mut notes = Vec::new();
-    let Some(first) = panels
-        .iter()
-        .find(|p| p.algorithm != Algorithm::Engine)
-        .or(panels.first())
-    else {
-        return Ok(notes);
-    };
-    let minimax = panels.iter().find(|p| p.algorithm == Algorithm::Minimax);
-    for p in panels {
-        if p.value != first.value {
-            let cycles = game.max_plies().is_none();
-            if p.algorithm == Algorithm::Engine && cycles {
-                notes.push(format!(
-                    "engine: value {} differs from {}'s {}: the engine scores a repeated \
-                     position as a draw, and this game can cycle",
-                    p.value, first.algorithm, first.value
-                ));
-                continue;
-            }
-            return Err(anyhow!(
-                "{} returned {} but {} returned {}: the algorithms must agree (a bug)",
-                p.algorithm,
-                p.value,
-                first.algorithm,
-                first.value
-            ));
-        }
-        if p.best != first.best {
-            let tied = minimax.map(|m| {
-                let root = m.root();
-                m.children[root]
-                    .iter()
-                    .any(|&c| m.trace.nodes[c].mv == p.best && m.trace.nodes[c].value == m.value)
-            });
-            if tied == Some(false) {
-                return Err(anyhow!(
-                    "{} chose {}, which is not among minimax's best moves: a bug",
-                    p.algorithm,
-                    p.best.as_deref().unwrap_or("-")
-                ));
-            }
-            notes.push(format!(
-                "{}: move {} differs from {}'s {}: both are worth {} (a tie, broken by the move \
-                 order)",
-                p.algorithm,
-                p.best.as_deref().unwrap_or("-"),
-                first.algorithm,
-                first.best.as_deref().unwrap_or("-"),
-                p.value
-            ));
-        }
-    }
-    Ok(notes)
-}
-
-/// b from minimax's tree when it was searched: the d-th root of its number of nodes at ply d
-/// (its mean branching per ply, so that b^d is minimax's horizon), else the root's number of
-/// moves.
-fn reference<G: Game>(game: &G, panels: &[Panel], depth: u32) -> Reference {
-    let minimax = panels.iter().find(|p| p.algorithm == Algorithm::Minimax);
-    let horizon = minimax.map_or(0, |m| {
-        m.trace.nodes.iter().filter(|n| n.ply == depth).count()
-    });
-    let (b, from) = if horizon > 0 {
-        (
-            (horizon as f64).powf(1.0 / depth as f64),
-            "minimax's mean branching per ply: its nodes at ply d are b^d",
-        )
-    } else {
-        (
-            game.legal_move_list().len() as f64,
-            "the number of moves at the root",
-        )
-    };
-    let d = depth as i32;
-    Reference {
-        b,
-        from,
-        minimax_leaves: b.powi(d),
-        minimal_leaves: b.powi((d + 1) / 2) + b.powi(d / 2) - 1.0,
-    }
 }

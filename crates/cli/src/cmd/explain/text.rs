@@ -93,12 +93,7 @@ pub fn kind(n: &TraceNode<String>) -> &'static str {
 
 /// The bound a table entry gave.
 pub fn bound_name(b: Bound) -> &'static str {
-    match b {
-        Bound::Exact => "exact",
-        Bound::Lower => "lower bound",
-        Bound::Upper => "upper bound",
-        Bound::None => "none",
-    }
+    b.name()
 }
 
 /// Why a node cut off, in words: "+5 >= beta +3".
