@@ -24,6 +24,10 @@ pub const ASSETS: &[(&str, &str)] = &[
     ("boards/index.js", include_str!("../assets/boards/index.js")),
     ("boards/svg.js", include_str!("../assets/boards/svg.js")),
     (
+        "boards/columns.js",
+        include_str!("../assets/boards/columns.js"),
+    ),
+    (
         "boards/connect4.js",
         include_str!("../assets/boards/connect4.js"),
     ),

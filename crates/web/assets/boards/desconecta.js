@@ -2,13 +2,9 @@
 // pieces, each side's bomb drawn as a bomb on its piece, and a BOOM button that explodes the
 // mover's bomb (the move `b`). Whoever makes four in a row loses.
 
-import { s, svgRoot, byMove, badge, fours } from "./svg.js";
+import { s } from "./svg.js";
+import { drawColumns } from "./columns.js";
 import { el } from "../dom.js";
-
-const CELL = 60;
-const TOP = 44;
-const BOTTOM = 30;
-const PAD = 10;
 
 export function names() {
   return ["Green (player 1)", "Blue (player 2)",
@@ -24,48 +20,23 @@ function bomb(x, y, r) {
     s("circle", { cx: x - r * 0.2, cy: y - r * 0.05, r: r * 0.1, class: "bomb-shine" }));
 }
 
+const DESCONECTA = {
+  cell: 60,
+  title: () => "DesConecta-4 BOOM board",
+  frameClass: "dc-frame",
+  verb: "put a piece",
+  sameOwner: (a, b) => a.toLowerCase() === b.toLowerCase(),
+  piece(root, x, y, r, cell, name) {
+    const lower = cell.toLowerCase();
+    const cls = lower === "x" ? "disc g1" : lower === "o" ? "disc g2" : "hole";
+    root.append(s("circle", { cx: x, cy: y, r, class: cls, "data-cell": name }));
+    if (cell === "X" || cell === "O") root.append(bomb(x, y, r));
+  },
+};
+
 export function draw(container, buttons, view, onMove) {
   const p = view.position;
-  const grid = p.board.split("/");
-  const h = grid.length;
-  const w = grid[0].length;
-  const width = w * CELL + 2 * PAD;
-  const height = TOP + h * CELL + 2 * PAD + BOTTOM;
-  const root = svgRoot(width, height, "DesConecta-4 BOOM board");
-  const legal = new Set(p.legal);
-  const scores = byMove(view.analysis);
-  const line = p.result !== "*"
-    ? fours(grid, (a, b) => a.toLowerCase() === b.toLowerCase()) : new Set();
-  const last = view.lastMove && view.lastMove !== "b" ? Number(view.lastMove) - 1 : -1;
-  const lastRow = last >= 0 ? grid.findIndex((row) => row[last] !== ".") : -1;
-
-  root.append(s("rect", {
-    x: PAD / 2, y: TOP, width: width - PAD, height: h * CELL + 2 * PAD, rx: 14, class: "dc-frame",
-  }));
-  for (let c = 0; c < w; c++) {
-    const x = PAD + c * CELL + CELL / 2;
-    for (let r = 0; r < h; r++) {
-      const y = TOP + PAD + r * CELL + CELL / 2;
-      const cell = grid[r][c];
-      const lower = cell.toLowerCase();
-      const cls = lower === "x" ? "disc g1" : lower === "o" ? "disc g2" : "hole";
-      root.append(s("circle", { cx: x, cy: y, r: CELL * 0.4, class: cls, "data-cell": `${c + 1},${h - r}` }));
-      if (cell === "X" || cell === "O") root.append(bomb(x, y, CELL * 0.4));
-      if (line.has(`${c},${r}`)) root.append(s("circle", { cx: x, cy: y, r: CELL * 0.4, class: "four" }));
-      else if (c === last && r === lastRow) root.append(s("circle", { cx: x, cy: y, r: CELL * 0.46, class: "last-ring" }));
-    }
-    root.append(s("text", { x, y: TOP + h * CELL + 2 * PAD + 20, "text-anchor": "middle", class: "coord" }, String(c + 1)));
-    const mv = String(c + 1);
-    if (scores[mv]) root.append(badge(x, TOP / 2, scores[mv], view.heatColour));
-    if (view.interactive) {
-      root.append(s("rect", {
-        x: PAD + c * CELL, y: 0, width: CELL, height: height - BOTTOM,
-        class: "column-hit" + (legal.has(mv) ? "" : " full"), "data-col": mv,
-        onclick: () => onMove(mv),
-      }, s("title", {}, legal.has(mv) ? `put a piece in column ${mv}` : `column ${mv} is full`)));
-    }
-  }
-  container.replaceChildren(root);
+  const { legal, scores } = drawColumns(container, view, onMove, DESCONECTA);
 
   // The round counter: a PUT in a round that is a multiple of 5 places a bomb (if its owner
   // has none on the board).
