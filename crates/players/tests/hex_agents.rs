@@ -31,10 +31,15 @@ fn hex_agents_win_at_once_and_block() {
 }
 
 #[test]
-fn best_is_hexengine_and_bad_options_are_refused() {
+fn best_is_hexengine_to_6x6_then_hexmc_and_bad_options_are_refused() {
     let game = Hex::with_size(5, true).unwrap();
     let agent = build_agent(&game, "best(movetime=50ms)").unwrap();
     assert!(agent.name().starts_with("hexengine"), "{}", agent.name());
+    for size in [7, 11, 19] {
+        let big = Hex::with_size(size, true).unwrap();
+        let agent = build_agent(&big, "best(movetime=50ms)").unwrap();
+        assert_eq!(agent.name(), "hexmc(movetime=50ms)");
+    }
     for bad in [
         "hexmcts(rave=maybe)",
         "hexmcts(k=0)",
