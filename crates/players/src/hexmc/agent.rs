@@ -27,8 +27,9 @@ pub struct HexMc {
     name: String,
     params: Params,
     movetime: Option<Duration>,
-    /// `movetime=mirror`: think as long as the opponent has on average (equal-time matches
-    /// against programs whose real time per move differs from their setting).
+    /// `movetime=mirror`: think as long as the opponent has on average, outliers left out
+    /// (equal-time matches against programs whose real time per move differs from their
+    /// setting).
     mirror: Option<Mirror>,
     playouts: Option<u64>,
     nodes: usize,
@@ -195,14 +196,19 @@ impl HexMc {
     }
 }
 
-/// The opponent's average thinking time, measured between our moves.
+/// The opponent's average thinking time, measured between our moves. Times more than
+/// `OUTLIER` times the median are left out of the average: the first answer of a program
+/// that loads its tables when it starts (MoHex: about a second of start-up, one first move of
+/// 6 s measured against 1.5 s for the others) would otherwise set the pace of a whole game.
 #[derive(Clone, Debug, Default)]
 struct Mirror {
     /// When our last move was returned, and the ply count after it.
     last: Option<(Instant, u32)>,
-    total: Duration,
-    moves: u32,
+    times: Vec<Duration>,
 }
+
+/// Outliers in the opponent's times: more than this many times the (lower) median.
+const OUTLIER: u32 = 2;
 
 impl Mirror {
     /// Before our turn at ply `ply`: the time since our last move was the opponent's, if
@@ -210,8 +216,7 @@ impl Mirror {
     fn opponent_moved(&mut self, now: Instant, ply: u32) {
         if let Some((t, p)) = self.last.take() {
             if ply == p + 1 {
-                self.total += now - t;
-                self.moves += 1;
+                self.times.push(now - t);
             }
         }
     }
@@ -220,12 +225,17 @@ impl Mirror {
         self.last = Some((now, ply));
     }
 
-    /// The average so far (1 s before any), within 50 ms..120 s.
+    /// The average without outliers so far (1 s before any), within 50 ms..120 s.
     fn budget(&self) -> Duration {
-        if self.moves == 0 {
+        if self.times.is_empty() {
             return DEFAULT_MOVETIME;
         }
-        (self.total / self.moves).clamp(Duration::from_millis(50), Duration::from_secs(120))
+        let mut sorted = self.times.clone();
+        sorted.sort_unstable();
+        let cap = sorted[(sorted.len() - 1) / 2] * OUTLIER;
+        let kept: Vec<Duration> = sorted.into_iter().filter(|&t| t <= cap).collect();
+        let mean = kept.iter().sum::<Duration>() / kept.len() as u32;
+        mean.clamp(Duration::from_millis(50), Duration::from_secs(120))
     }
 }
 
@@ -419,6 +429,14 @@ mod tests {
         m.stamp(t0, 5);
         m.opponent_moved(t0 + Duration::from_secs(9), 1);
         assert_eq!(m.budget(), Duration::from_millis(500));
+        // A slow first answer (a program starting) is left out once the median is known.
+        let mut m = Mirror::default();
+        for (i, ms) in [6000, 1500, 1700, 1600].into_iter().enumerate() {
+            let i = 2 * i as u32;
+            m.stamp(t0, i);
+            m.opponent_moved(t0 + Duration::from_millis(ms), i + 1);
+        }
+        assert_eq!(m.budget(), Duration::from_millis(1600));
         assert!(HexMc::from_spec(&Spec::parse("hexmc(movetime=mirror)").unwrap()).is_ok());
     }
 
