@@ -27,9 +27,8 @@ pub struct HexMc {
     name: String,
     params: Params,
     movetime: Option<Duration>,
-    /// `movetime=mirror`: think as long as the opponent has on average, outliers left out
-    /// (equal-time matches against programs whose real time per move differs from their
-    /// setting).
+    /// `movetime=mirror`: think as long as the opponent has on average (equal-time matches
+    /// against programs whose real time per move differs from their setting).
     mirror: Option<Mirror>,
     playouts: Option<u64>,
     nodes: usize,
@@ -196,19 +195,18 @@ impl HexMc {
     }
 }
 
-/// The opponent's average thinking time, measured between our moves. Times more than
-/// `OUTLIER` times the median are left out of the average: the first answer of a program
-/// that loads its tables when it starts (MoHex: about a second of start-up, one first move of
-/// 6 s measured against 1.5 s for the others) would otherwise set the pace of a whole game.
+/// The opponent's average thinking time, measured between our moves. Its first answer in
+/// each game is left out: it may include the program's start-up (MoHex loads its tables when
+/// it starts, and once answered its first move in 6 s against 1.5 s for the others).
 #[derive(Clone, Debug, Default)]
 struct Mirror {
     /// When our last move was returned, and the ply count after it.
     last: Option<(Instant, u32)>,
-    times: Vec<Duration>,
+    /// Whether the opponent's first answer of this game was seen.
+    first_seen: bool,
+    total: Duration,
+    moves: u32,
 }
-
-/// Outliers in the opponent's times: more than this many times the (lower) median.
-const OUTLIER: u32 = 2;
 
 impl Mirror {
     /// Before our turn at ply `ply`: the time since our last move was the opponent's, if
@@ -216,7 +214,11 @@ impl Mirror {
     fn opponent_moved(&mut self, now: Instant, ply: u32) {
         if let Some((t, p)) = self.last.take() {
             if ply == p + 1 {
-                self.times.push(now - t);
+                if self.first_seen {
+                    self.total += now - t;
+                    self.moves += 1;
+                }
+                self.first_seen = true;
             }
         }
     }
@@ -225,17 +227,18 @@ impl Mirror {
         self.last = Some((now, ply));
     }
 
-    /// The average without outliers so far (1 s before any), within 50 ms..120 s.
+    /// A new game: its first answer is not counted.
+    fn new_game(&mut self) {
+        self.last = None;
+        self.first_seen = false;
+    }
+
+    /// The average so far (1 s before any), within 50 ms..120 s.
     fn budget(&self) -> Duration {
-        if self.times.is_empty() {
+        if self.moves == 0 {
             return DEFAULT_MOVETIME;
         }
-        let mut sorted = self.times.clone();
-        sorted.sort_unstable();
-        let cap = sorted[(sorted.len() - 1) / 2] * OUTLIER;
-        let kept: Vec<Duration> = sorted.into_iter().filter(|&t| t <= cap).collect();
-        let mean = kept.iter().sum::<Duration>() / kept.len() as u32;
-        mean.clamp(Duration::from_millis(50), Duration::from_secs(120))
+        (self.total / self.moves).clamp(Duration::from_millis(50), Duration::from_secs(120))
     }
 }
 
@@ -258,6 +261,9 @@ impl Agent<Hex> for HexMc {
     fn new_game(&mut self, seed: u64) {
         self.seed = seed;
         self.last_seen = None;
+        if let Some(m) = self.mirror.as_mut() {
+            m.new_game();
+        }
         if let Some(s) = self.searcher.as_mut() {
             s.forget();
         }
@@ -420,23 +426,26 @@ mod tests {
         let mut m = Mirror::default();
         assert_eq!(m.budget(), DEFAULT_MOVETIME);
         let t0 = Instant::now();
-        m.stamp(t0, 1);
-        m.opponent_moved(t0 + Duration::from_millis(400), 2);
-        m.stamp(t0 + Duration::from_millis(500), 3);
-        m.opponent_moved(t0 + Duration::from_millis(1100), 4);
-        assert_eq!(m.budget(), Duration::from_millis(500));
-        // A gap of more than one move (a new game) is not counted.
-        m.stamp(t0, 5);
-        m.opponent_moved(t0 + Duration::from_secs(9), 1);
-        assert_eq!(m.budget(), Duration::from_millis(500));
-        // A slow first answer (a program starting) is left out once the median is known.
-        let mut m = Mirror::default();
-        for (i, ms) in [6000, 1500, 1700, 1600].into_iter().enumerate() {
+        let ms = Duration::from_millis;
+        // The first answer of a game (6 s: a program starting) is not counted.
+        for (i, t) in [6000, 400, 600].into_iter().enumerate() {
+            let i = 2 * i as u32 + 1;
+            m.stamp(t0, i);
+            m.opponent_moved(t0 + ms(t), i + 1);
+        }
+        assert_eq!(m.budget(), ms(500));
+        // A gap of more than one move is not counted.
+        m.stamp(t0, 7);
+        m.opponent_moved(t0 + Duration::from_secs(9), 9);
+        assert_eq!(m.budget(), ms(500));
+        // Nor the first answer of the next game; the others are.
+        m.new_game();
+        for (i, t) in [3000, 800].into_iter().enumerate() {
             let i = 2 * i as u32;
             m.stamp(t0, i);
-            m.opponent_moved(t0 + Duration::from_millis(ms), i + 1);
+            m.opponent_moved(t0 + ms(t), i + 1);
         }
-        assert_eq!(m.budget(), Duration::from_millis(1600));
+        assert_eq!(m.budget(), ms(600));
         assert!(HexMc::from_spec(&Spec::parse("hexmc(movetime=mirror)").unwrap()).is_ok());
     }
 
