@@ -195,11 +195,15 @@ impl HexMc {
     }
 }
 
-/// The opponent's average thinking time, measured between our moves.
+/// The opponent's average thinking time, measured between our moves. Its first answer in
+/// each game is left out: it may include the program's start-up (MoHex loads its tables when
+/// it starts, and once answered its first move in 6 s against 1.5 s for the others).
 #[derive(Clone, Debug, Default)]
 struct Mirror {
     /// When our last move was returned, and the ply count after it.
     last: Option<(Instant, u32)>,
+    /// Whether the opponent's first answer of this game was seen.
+    first_seen: bool,
     total: Duration,
     moves: u32,
 }
@@ -210,14 +214,23 @@ impl Mirror {
     fn opponent_moved(&mut self, now: Instant, ply: u32) {
         if let Some((t, p)) = self.last.take() {
             if ply == p + 1 {
-                self.total += now - t;
-                self.moves += 1;
+                if self.first_seen {
+                    self.total += now - t;
+                    self.moves += 1;
+                }
+                self.first_seen = true;
             }
         }
     }
 
     fn stamp(&mut self, now: Instant, ply: u32) {
         self.last = Some((now, ply));
+    }
+
+    /// A new game: its first answer is not counted.
+    fn new_game(&mut self) {
+        self.last = None;
+        self.first_seen = false;
     }
 
     /// The average so far (1 s before any), within 50 ms..120 s.
@@ -248,6 +261,9 @@ impl Agent<Hex> for HexMc {
     fn new_game(&mut self, seed: u64) {
         self.seed = seed;
         self.last_seen = None;
+        if let Some(m) = self.mirror.as_mut() {
+            m.new_game();
+        }
         if let Some(s) = self.searcher.as_mut() {
             s.forget();
         }
@@ -410,15 +426,26 @@ mod tests {
         let mut m = Mirror::default();
         assert_eq!(m.budget(), DEFAULT_MOVETIME);
         let t0 = Instant::now();
-        m.stamp(t0, 1);
-        m.opponent_moved(t0 + Duration::from_millis(400), 2);
-        m.stamp(t0 + Duration::from_millis(500), 3);
-        m.opponent_moved(t0 + Duration::from_millis(1100), 4);
-        assert_eq!(m.budget(), Duration::from_millis(500));
-        // A gap of more than one move (a new game) is not counted.
-        m.stamp(t0, 5);
-        m.opponent_moved(t0 + Duration::from_secs(9), 1);
-        assert_eq!(m.budget(), Duration::from_millis(500));
+        let ms = Duration::from_millis;
+        // The first answer of a game (6 s: a program starting) is not counted.
+        for (i, t) in [6000, 400, 600].into_iter().enumerate() {
+            let i = 2 * i as u32 + 1;
+            m.stamp(t0, i);
+            m.opponent_moved(t0 + ms(t), i + 1);
+        }
+        assert_eq!(m.budget(), ms(500));
+        // A gap of more than one move is not counted.
+        m.stamp(t0, 7);
+        m.opponent_moved(t0 + Duration::from_secs(9), 9);
+        assert_eq!(m.budget(), ms(500));
+        // Nor the first answer of the next game; the others are.
+        m.new_game();
+        for (i, t) in [3000, 800].into_iter().enumerate() {
+            let i = 2 * i as u32;
+            m.stamp(t0, i);
+            m.opponent_moved(t0 + ms(t), i + 1);
+        }
+        assert_eq!(m.budget(), ms(600));
         assert!(HexMc::from_spec(&Spec::parse("hexmc(movetime=mirror)").unwrap()).is_ok());
     }
 
