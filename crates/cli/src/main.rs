@@ -41,7 +41,7 @@ enum Command {
     Bench(cmd::bench::BenchArgs),
     /// List the games, and the agents and evaluators of a game.
     List(cmd::list::ListArgs),
-    /// Build or resume an opening book (Connect 4).
+    /// Build or resume an opening book (Connect 4, Kalah).
     Book(cmd::book::BookArgs),
     /// Build, resume or check a Kalah endgame database (exact values of every position with
     /// up to N seeds in the pits).

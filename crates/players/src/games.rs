@@ -164,9 +164,11 @@ impl PlayerGame for Kalah {
             },
             AgentEntry {
                 name: "hybrid",
-                help: "hybrid(movetime=1s,eval=positional,solve=30,tt=64,extend=true): the perfect player's \
-                       move from its book, or from the exact solver when it answers in time \
-                       (at most `solve` seeds in the pits), else the engine (extend=true); best",
+                help: "hybrid(movetime=1s,eval=positional,solve=N,tt=64,extend=true): the \
+                       perfect player's move from its book, or from the exact solver when it \
+                       answers in time (at most `solve` seeds in the pits: by default 30, or \
+                       every position with the endgame database of `poda endgame`), else the \
+                       engine; best",
                 build: |g, spec| Ok(AgentRecipe::Agent(Box::new(Hybrid::from_spec(g, spec)?))),
             },
             AgentEntry {

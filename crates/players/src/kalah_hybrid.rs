@@ -1,9 +1,10 @@
-//! `hybrid(movetime=1s,eval=positional,solve=30,tt=64,extend=true)`: Kalah's `best` — the perfect
-//! player's move where its opening book has the position or the exact solver
+//! `hybrid(movetime=1s,eval=positional,solve=30,tt=64,extend=true)`: Kalah's `best` — the
+//! perfect player's move where its opening book has the position or the exact solver
 //! (`poda_solve::kalah`) finds it in time, else the engine.
 //!
 //! A position in the book (`perfect`'s, committed for Kalah(6,4) and both capture rules) is
-//! played at once. Otherwise, once at most `solve` seeds are left in the pits, each move
+//! played at once. Otherwise, once at most `solve` seeds are left in the pits (by default 30,
+//! or every position when the endgame database of `poda endgame` is there), each move
 //! first gives the solver [`SOLVER_SHARE`] of the move time: if it proves the final margin in
 //! time, the agent plays the perfect player's move (keeping the margin; the length rule
 //! within its budget); if not, the engine searches with the time that is left. The solver's
@@ -24,7 +25,10 @@ use std::time::{Duration, Instant};
 
 /// Default move time.
 pub const DEFAULT_MOVETIME: Duration = Duration::from_secs(1);
-/// Default seeds left in the pits from which the solver is tried.
+/// Default seeds left in the pits from which the solver is tried without an endgame
+/// database; with one (`poda endgame`), the solver is tried at every move, as it answers
+/// most positions of up to 40 seeds within a fraction of a second (docs/benchmarks/kalah.md,
+/// section 11).
 pub const DEFAULT_SOLVE_SEEDS: u32 = 30;
 /// Default solver table size (MiB).
 pub const DEFAULT_SOLVER_TT_MIB: usize = 64;
@@ -54,7 +58,10 @@ impl Hybrid {
             use poda_core::Catalog;
             game.evaluator(spec.get("eval").unwrap_or(Kalah::default_evaluator()))?
         };
-        let solve_seeds = spec.int_in("solve", DEFAULT_SOLVE_SEEDS as u64, 0, 127)? as u32;
+        let has_db = poda_solve::kalah::db::default_path(game.pits(), game.empty_capture())
+            .is_some_and(|p| p.exists());
+        let default_solve = if has_db { 127 } else { DEFAULT_SOLVE_SEEDS };
+        let solve_seeds = spec.int_in("solve", default_solve as u64, 0, 127)? as u32;
         let solver_tt_mib = spec.int_in("tt", DEFAULT_SOLVER_TT_MIB as u64, 1, 1 << 14)? as usize;
         let config = EngineConfig {
             tt_mib: ENGINE_TT_MIB,

@@ -184,3 +184,41 @@ fn the_perfect_player_answers_on_a_late_position_of_kalah_6_4() {
     let analysis = agent.analyze(&game).unwrap();
     assert_eq!(analysis[0].1, choice.info.unwrap().score);
 }
+
+#[test]
+fn best_keeps_the_value_where_the_solver_answers_in_time() {
+    let mut rng = Rng::new(5);
+    let mut checked = 0;
+    for (m, n, empty) in [(3, 3, false), (4, 2, true)] {
+        let start = Kalah::new(m, n, empty).unwrap();
+        let mut memo = Memo::new();
+        // A generous move time: the solver answers every position of this game at once.
+        let mut agent = build_agent(&start, "hybrid(movetime=20s,solve=127)").unwrap();
+        for round in 0..4 {
+            agent.new_game(round);
+            let mut game = start;
+            let side = if round % 2 == 0 {
+                Player::First
+            } else {
+                Player::Second
+            };
+            while !game.outcome().is_over() {
+                let mv = if game.to_move() == side {
+                    let mv = agent.choose(&game, &mut Turn::new()).unwrap().mv;
+                    assert!(
+                        keeping(&game, &mut memo).iter().any(|&(k, _)| k == mv),
+                        "kalah({m},{n},{empty}) {}: {mv} gives the value away",
+                        game.board_string()
+                    );
+                    checked += 1;
+                    mv
+                } else {
+                    let moves = game.legal_move_list();
+                    moves[rng.index(moves.len())]
+                };
+                game.play(mv).unwrap();
+            }
+        }
+    }
+    assert!(checked > 20, "{checked}");
+}

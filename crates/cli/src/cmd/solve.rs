@@ -43,6 +43,10 @@ pub struct SolveArgs {
     /// Kalah: threads of the search (default 2).
     #[arg(long)]
     pub threads: Option<usize>,
+    /// Kalah: MTD(f)'s first guess at the final margin (default 0). Any guess gives the same
+    /// exact value; a close one needs fewer null-window searches.
+    #[arg(long, allow_hyphen_values = true)]
+    pub guess: Option<i32>,
 }
 
 /// The games that have a solver.

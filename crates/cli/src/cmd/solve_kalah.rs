@@ -100,7 +100,7 @@ fn solve_one(solver: &mut KalahSolver, game: &Kalah, args: &SolveArgs, progress:
         // Long solves (Kalah(6,5) and up) show each bound as MTD(f) proves it; the value is
         // then in the table for what follows.
         let began = Instant::now();
-        solver.solve_reporting(game, &mut |lo, hi, nodes| {
+        solver.solve_reporting(game, args.guess.unwrap_or(0), &mut |lo, hi, nodes| {
             eprintln!(
                 "bounds: score in [{lo:+}, {hi:+}] after {nodes} nodes, {:.1} s",
                 began.elapsed().as_secs_f64()

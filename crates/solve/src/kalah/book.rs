@@ -25,8 +25,15 @@ const ENTRY: usize = 16;
 /// A game's identity: pits, seeds a pit, empty capture.
 type GameId = (usize, u16, bool);
 
-/// The books committed with the crate.
-static EMBEDDED: &[(GameId, &[u8])] = &[];
+/// The books committed with the crate (built by `poda book kalah`, see
+/// docs/benchmarks/kalah.md section 11).
+static EMBEDDED: &[(GameId, &[u8])] = &[
+    ((6, 4, false), include_bytes!("../../data/kalah-6-4.book")),
+    (
+        (6, 4, true),
+        include_bytes!("../../data/kalah-6-4-empty.book"),
+    ),
+];
 
 /// The outcome class of a final margin (see the module doc).
 pub fn class(margin: i32) -> u64 {

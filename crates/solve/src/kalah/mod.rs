@@ -324,19 +324,28 @@ impl KalahSolver {
 
     /// The final store difference for the side to move under perfect play.
     pub fn solve(&mut self, game: &Kalah) -> i32 {
-        self.solve_reporting(game, &mut |_, _, _| {})
+        let guess = game.board().margin();
+        self.solve_reporting(game, guess, &mut |_, _, _| {})
     }
 
-    /// [`KalahSolver::solve`], calling `report(lo, hi, nodes)` with the bounds proven so far
-    /// on the final store difference after each null-window search of the MTD(f) sequence.
-    pub fn solve_reporting(&mut self, game: &Kalah, report: &mut dyn FnMut(i32, i32, u64)) -> i32 {
+    /// [`KalahSolver::solve`] from the first guess `guess` (a final store difference; any
+    /// guess gives the same value), calling `report(lo, hi, nodes)` with the bounds proven so
+    /// far on the final store difference after each null-window search of the MTD(f)
+    /// sequence.
+    pub fn solve_reporting(
+        &mut self,
+        game: &Kalah,
+        guess: i32,
+        report: &mut dyn FnMut(i32, i32, u64),
+    ) -> i32 {
         self.check_game(game);
         if game.outcome().is_over() {
             return game.store_difference(game.to_move());
         }
         let b = game.board();
         let margin = b.margin();
-        margin + self.future_reporting(b, 0, &mut |lo, hi, n| report(margin + lo, margin + hi, n))
+        let mut report = |lo, hi, n| report(margin + lo, margin + hi, n);
+        margin + self.future_reporting(b, guess - margin, &mut report)
     }
 
     /// The final store difference (for the side to move here) after each legal move, in pit
