@@ -69,6 +69,19 @@ def records_without_times(path):
     return out
 
 
+def slow_poda(directory, delay=1.5):
+    """A `poda` that waits `delay` seconds before it starts the real binary (a shell script
+    named `poda`, shipped to the workers like the binary). The two kill tests use it so
+    that every unit is certainly still running when they kill it: on a fast machine a unit
+    of TOURNAMENT takes a few milliseconds, too short to be caught (a CI run caught none).
+    The results are the real binary's."""
+    path = os.path.join(directory, "poda")
+    with open(path, "w") as f:
+        f.write(f"#!/bin/sh\nsleep {delay}\nexec '{PODA}' \"$@\"\n")
+    os.chmod(path, 0o755)
+    return path
+
+
 def unit_count(job, results):
     proc = subprocess.run([PODA, "units", *job, "--from", results],
                           capture_output=True, text=True, check=True)
@@ -80,6 +93,8 @@ class OnRay(unittest.TestCase):
     def setUpClass(cls):
         cls.ray = LocalRay(cpus=2)
         cls.tmp = tempfile.mkdtemp(prefix="poda-cluster-test-")
+        os.makedirs(os.path.join(cls.tmp, "slow"))
+        cls.slow = slow_poda(os.path.join(cls.tmp, "slow"))
         cls.kalah_single = json.loads(
             poda("solve", "kalah(pits=4,seeds=4)", "", "--analyze", "--json"))
 
@@ -168,7 +183,7 @@ class OnRay(unittest.TestCase):
         job_dir = os.path.join(self.tmp, "killed-worker")
         trace = os.path.join(self.tmp, "killed-worker-trace")
         driver = subprocess.Popen(
-            [PY, CLUSTER, "run", "--poda", PODA, "--quiet", "--dir", job_dir,
+            [PY, CLUSTER, "run", "--poda", self.slow, "--quiet", "--dir", job_dir,
              "--address", self.ray.address, "--trace-dir", trace, "--", *job],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=self.ray.env)
         killed = kill_a_running_unit(trace, os.path.join(job_dir, "results"), driver)
@@ -189,7 +204,7 @@ class OnRay(unittest.TestCase):
         job_dir = os.path.join(self.tmp, "killed-poda")
         trace = os.path.join(self.tmp, "killed-poda-trace")
         driver = subprocess.Popen(
-            [PY, CLUSTER, "run", "--poda", PODA, "--quiet", "--dir", job_dir,
+            [PY, CLUSTER, "run", "--poda", self.slow, "--quiet", "--dir", job_dir,
              "--address", self.ray.address, "--trace-dir", trace, "--", *TOURNAMENT],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=self.ray.env)
         killed = None
@@ -201,8 +216,10 @@ class OnRay(unittest.TestCase):
                         command = f.read().split("\0")
                 except OSError:
                     continue
-                # Workers run the binary shipped to them (cached under /tmp), not PODA.
-                if os.path.basename(command[0]) == "poda" and command[1:2] == ["run-unit"]:
+                # Workers run the program shipped to them (cached under /tmp), here the
+                # slow wrapper: `/bin/sh .../poda run-unit ...` while it waits.
+                if command[0] == "/bin/sh" and os.path.basename(command[1]) == "poda" \
+                        and command[2:3] == ["run-unit"]:
                     os.kill(pid, signal.SIGKILL)
                     killed = pid
                     break
