@@ -9,8 +9,9 @@
 //! - [`Book`]: the opening book committed with the crate; [`build_book`] builds or resumes one.
 //! - [`run_lines`]: Pons' test protocol (positions in, scores out), the body of
 //!   `poda solve connect4` and of the `c4bench` example.
-// Two `unsafe` blocks, allowed where they stand: memory hints (huge pages, cache prefetch)
-// for the large tables, in `mem.rs`.
+// Three `unsafe` blocks, allowed where they stand: memory hints (huge pages, cache prefetch)
+// for the large tables, in `mem.rs`, and the memory map of a Kalah endgame database file,
+// in `kalah/db.rs`.
 #![deny(unsafe_code)]
 
 pub mod analysis;

@@ -10,6 +10,11 @@
 //! `C(s + 2m, 2m)` entries are a complete database of `s` seeds and a file built for `N`
 //! seeds serves any smaller cap by reading a prefix.
 //!
+//! A file is memory-mapped, not read: its pages are the page cache's, so opening even a
+//! multi-gigabyte database costs milliseconds, and processes that open the same file share
+//! one copy (reading 1.25 GB into a huge-page buffer took 4.7 s of system time here, most
+//! of it the kernel compacting memory for the huge pages; docs/benchmarks/kalah.md).
+//!
 //! File format: a 16-byte header (`PODAKDB1`, pits, capture rule 0/1, seeds covered, five
 //! zero bytes), then one byte per configuration, `value + 128` (never 0, which marks an
 //! unknown entry while building).
@@ -122,13 +127,34 @@ pub fn entries(pits: usize, seeds: u32) -> u64 {
     Ranker::new(2 * pits, seeds).map_or(u64::MAX, |r| r.count_up_to(seeds))
 }
 
-/// A complete endgame database in memory.
+/// Where a database's bytes are.
+enum Values {
+    /// Built in this process.
+    Owned(Vec<u8>),
+    /// A file mapped read-only; the values start at `HEADER_LEN` and number `len`.
+    Mapped { map: memmap2::Mmap, len: usize },
+}
+
+impl Values {
+    #[inline]
+    fn bytes(&self) -> &[u8] {
+        match self {
+            Values::Owned(v) => v,
+            Values::Mapped { map, len } => &map[HEADER_LEN as usize..HEADER_LEN as usize + len],
+        }
+    }
+}
+
+/// Entries a mapped file is sampled at when opened (see [`EndgameDb::read`]).
+const OPEN_SAMPLES: u64 = 1 << 16;
+
+/// A complete endgame database, in memory or mapped from its file.
 pub struct EndgameDb {
     pits: usize,
     empty_capture: bool,
     ranker: Ranker,
     /// `value + 128` by rank.
-    values: Vec<u8>,
+    values: Values,
 }
 
 impl std::fmt::Debug for EndgameDb {
@@ -150,17 +176,19 @@ impl EndgameDb {
             pits,
             empty_capture,
             ranker,
-            values,
+            values: Values::Owned(values),
         }
     }
 
-    /// Reads the levels of up to `cap` seeds of a database file (all of them if it holds
-    /// fewer).
+    /// Maps the levels of up to `cap` seeds of a database file (all of them if it holds
+    /// fewer). Every level the header counts was complete when it was written, so the file
+    /// is not read through: a sample of entries spread over it is checked (none may be
+    /// the builder's "not computed" mark), and `poda endgame --verify` checks values.
     pub fn read(path: &Path, cap: u32) -> Result<EndgameDb, DbError> {
         let header = Header::read(path)?;
         let seeds = header.seeds.min(cap);
         let count = entries(header.pits, seeds);
-        let mut f = std::fs::File::open(path).map_err(|e| io(path, e))?;
+        let f = std::fs::File::open(path).map_err(|e| io(path, e))?;
         let len = f.metadata().map_err(|e| io(path, e))?.len();
         if len < HEADER_LEN + entries(header.pits, header.seeds) {
             return Err(DbError::Format {
@@ -168,28 +196,45 @@ impl EndgameDb {
                 why: format!("shorter than its header says ({len} bytes)"),
             });
         }
-        f.seek(SeekFrom::Start(HEADER_LEN))
-            .map_err(|e| io(path, e))?;
-        let mut values = Vec::new();
-        values
-            .try_reserve_exact(count as usize)
-            .map_err(|e| io(path, std::io::Error::other(e.to_string())))?;
-        crate::mem::advise_huge_pages(&mut values);
-        f.take(count)
-            .read_to_end(&mut values)
-            .map_err(|e| io(path, e))?;
-        if values.contains(&0) {
-            return Err(DbError::Format {
-                path: path.display().to_string(),
-                why: "an entry was never computed".to_string(),
-            });
+        let map_len = usize::try_from(HEADER_LEN + count)
+            .map_err(|_| io(path, std::io::Error::other("too large for this machine")))?;
+        // SAFETY: the map is read-only and lives as long as the database. Mapping a file is
+        // sound as long as nobody truncates or rewrites the mapped bytes meanwhile: poda
+        // itself never does (`poda endgame` only appends levels after the complete ones and
+        // rewrites the header's seed count, byte 10, which is read once above and never
+        // through the map). Another program truncating the file would make a read fault.
+        #[allow(unsafe_code)]
+        let map =
+            unsafe { memmap2::MmapOptions::new().len(map_len).map(&f) }.map_err(|e| io(path, e))?;
+        // Random look-ups: read no neighbouring pages ahead.
+        let _ = map.advise(memmap2::Advice::Random);
+        let values = Values::Mapped {
+            map,
+            len: count as usize,
+        };
+        let bytes = values.bytes();
+        let step = (count / OPEN_SAMPLES).max(1);
+        let sampled = (0..count)
+            .step_by(step as usize)
+            .chain(count.checked_sub(1));
+        for at in sampled {
+            if bytes[at as usize] == 0 {
+                return Err(DbError::Format {
+                    path: path.display().to_string(),
+                    why: format!("entry {at} was never computed"),
+                });
+            }
         }
-        Ok(EndgameDb::from_values(
-            header.pits,
-            header.empty_capture,
-            seeds,
+        let ranker = Ranker::new(2 * header.pits, seeds).ok_or_else(|| DbError::Format {
+            path: path.display().to_string(),
+            why: "too many configurations".to_string(),
+        })?;
+        Ok(EndgameDb {
+            pits: header.pits,
+            empty_capture: header.empty_capture,
+            ranker,
             values,
-        ))
+        })
     }
 
     /// Writes the database to a file.
@@ -201,7 +246,7 @@ impl EndgameDb {
             seeds: self.seeds(),
         };
         f.write_all(&header.to_bytes()).map_err(|e| io(path, e))?;
-        f.write_all(&self.values).map_err(|e| io(path, e))?;
+        f.write_all(self.values.bytes()).map_err(|e| io(path, e))?;
         f.flush().map_err(|e| io(path, e))
     }
 
@@ -220,11 +265,11 @@ impl EndgameDb {
 
     /// Entries (bytes).
     pub fn len(&self) -> usize {
-        self.values.len()
+        self.values.bytes().len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.values.is_empty()
+        self.values.bytes().is_empty()
     }
 
     /// The future margin of a board with `seeds` seeds in its pits, which the database must
@@ -232,7 +277,7 @@ impl EndgameDb {
     #[inline]
     pub fn value_of(&self, board: &Board, seeds: u32) -> i32 {
         let rank = self.ranker.rank(board.pit_cells(), seeds);
-        self.values[rank as usize] as i32 - OFFSET
+        self.values.bytes()[rank as usize] as i32 - OFFSET
     }
 
     /// The future margin of `board` for its side to move, if covered.
@@ -245,13 +290,13 @@ impl EndgameDb {
     /// The value stored for a rank.
     #[inline]
     pub fn value_at(&self, rank: u64) -> i32 {
-        self.values[rank as usize] as i32 - OFFSET
+        self.values.bytes()[rank as usize] as i32 - OFFSET
     }
 
     /// Starts loading a rank's entry into the cache.
     #[inline]
     pub fn prefetch(&self, rank: u64) {
-        crate::mem::prefetch(&self.values[rank as usize]);
+        crate::mem::prefetch(&self.values.bytes()[rank as usize]);
     }
 
     /// The ranker of its configurations.

@@ -196,7 +196,7 @@ impl KalahSolver {
 }
 
 /// Seeds of the endgame database the perfect player reads when `poda endgame` has built one
-/// (a prefix of a larger file: 1.25 GB, read in about a second).
+/// (a prefix of a larger file: 1.25 GB, memory-mapped).
 pub const PERFECT_DB_SEEDS: u32 = 24;
 /// Seeds of the lazily filled table it uses otherwise (shared by the process).
 pub const PERFECT_LAZY_SEEDS: u32 = 14;
