@@ -10,10 +10,13 @@
 //! `C(s + 2m, 2m)` entries are a complete database of `s` seeds and a file built for `N`
 //! seeds serves any smaller cap by reading a prefix.
 //!
-//! A file is memory-mapped, not read: its pages are the page cache's, so opening even a
-//! multi-gigabyte database costs milliseconds, and processes that open the same file share
-//! one copy (reading 1.25 GB into a huge-page buffer took 4.7 s of system time here, most
-//! of it the kernel compacting memory for the huge pages; docs/benchmarks/kalah.md).
+//! A file is memory-mapped, not read into a buffer: its pages are the page cache's, so
+//! processes that open the same file share one copy, and nothing is copied (reading 1.25 GB
+//! into a huge-page buffer took 4.7 s of system time here, most of it the kernel compacting
+//! memory for the huge pages; docs/benchmarks/kalah.md). The map is populated when the file
+//! is opened (one sequential read when the file is not cached): mapped lazily, every first
+//! look-up of a page was a random disk read once the page cache had dropped the file, and a
+//! Kalah(6,4) solve took 49 s instead of 8.
 //!
 //! File format: a 16-byte header (`PODAKDB1`, pits, capture rule 0/1, seeds covered, five
 //! zero bytes), then one byte per configuration, `value + 128` (never 0, which marks an
@@ -145,8 +148,13 @@ impl Values {
     }
 }
 
-/// Entries a mapped file is sampled at when opened (see [`EndgameDb::read`]).
-const OPEN_SAMPLES: u64 = 1 << 16;
+/// Databases of at most this many entries are checked entry by entry when opened (16 MB:
+/// milliseconds); larger ones are sampled.
+const FULL_CHECK: u64 = 1 << 24;
+/// Entries a mapped file is sampled at when opened (see [`EndgameDb::read`]): each sample
+/// of a file not in the page cache is a disk read (65,536 of them took 16 s on a cold
+/// 5.6 GB file here).
+const OPEN_SAMPLES: u64 = 1 << 10;
 
 /// A complete endgame database, in memory or mapped from its file.
 pub struct EndgameDb {
@@ -182,8 +190,9 @@ impl EndgameDb {
 
     /// Maps the levels of up to `cap` seeds of a database file (all of them if it holds
     /// fewer). Every level the header counts was complete when it was written, so the file
-    /// is not read through: a sample of entries spread over it is checked (none may be
-    /// the builder's "not computed" mark), and `poda endgame --verify` checks values.
+    /// is not read through: every entry of a small file, a sample spread over a large one,
+    /// is checked (none may be the builder's "not computed" mark), and `poda endgame
+    /// --verify` checks values.
     pub fn read(path: &Path, cap: u32) -> Result<EndgameDb, DbError> {
         let header = Header::read(path)?;
         let seeds = header.seeds.min(cap);
@@ -204,16 +213,18 @@ impl EndgameDb {
         // rewrites the header's seed count, byte 10, which is read once above and never
         // through the map). Another program truncating the file would make a read fault.
         #[allow(unsafe_code)]
-        let map =
-            unsafe { memmap2::MmapOptions::new().len(map_len).map(&f) }.map_err(|e| io(path, e))?;
-        // Random look-ups: read no neighbouring pages ahead.
-        let _ = map.advise(memmap2::Advice::Random);
+        let map = unsafe { memmap2::MmapOptions::new().len(map_len).populate().map(&f) }
+            .map_err(|e| io(path, e))?;
         let values = Values::Mapped {
             map,
             len: count as usize,
         };
         let bytes = values.bytes();
-        let step = (count / OPEN_SAMPLES).max(1);
+        let step = if count <= FULL_CHECK {
+            1
+        } else {
+            count / OPEN_SAMPLES
+        };
         let sampled = (0..count)
             .step_by(step as usize)
             .chain(count.checked_sub(1));
