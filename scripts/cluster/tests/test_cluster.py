@@ -16,6 +16,7 @@ by killing the processes it started, and only those.
 
 import json
 import os
+import shlex
 import shutil
 import signal
 import subprocess
@@ -77,7 +78,7 @@ def slow_poda(directory, delay=1.5):
     The results are the real binary's."""
     path = os.path.join(directory, "poda")
     with open(path, "w") as f:
-        f.write(f"#!/bin/sh\nsleep {delay}\nexec '{PODA}' \"$@\"\n")
+        f.write(f"#!/bin/sh\nsleep {delay}\nexec {shlex.quote(PODA)} \"$@\"\n")
     os.chmod(path, 0o755)
     return path
 

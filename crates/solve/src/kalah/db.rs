@@ -134,8 +134,8 @@ pub fn entries(pits: usize, seeds: u32) -> u64 {
 enum Values {
     /// Built in this process.
     Owned(Vec<u8>),
-    /// A file mapped read-only; the values start at `HEADER_LEN` and number `len`.
-    Mapped { map: memmap2::Mmap, len: usize },
+    /// The values of a file (after its header), mapped read-only.
+    Mapped(memmap2::Mmap),
 }
 
 impl Values {
@@ -143,7 +143,7 @@ impl Values {
     fn bytes(&self) -> &[u8] {
         match self {
             Values::Owned(v) => v,
-            Values::Mapped { map, len } => &map[HEADER_LEN as usize..HEADER_LEN as usize + len],
+            Values::Mapped(map) => map,
         }
     }
 }
@@ -205,20 +205,23 @@ impl EndgameDb {
                 why: format!("shorter than its header says ({len} bytes)"),
             });
         }
-        let map_len = usize::try_from(HEADER_LEN + count)
+        let map_len = usize::try_from(count)
             .map_err(|_| io(path, std::io::Error::other("too large for this machine")))?;
         // SAFETY: the map is read-only and lives as long as the database. Mapping a file is
         // sound as long as nobody truncates or rewrites the mapped bytes meanwhile: poda
         // itself never does (`poda endgame` only appends levels after the complete ones and
-        // rewrites the header's seed count, byte 10, which is read once above and never
-        // through the map). Another program truncating the file would make a read fault.
+        // rewrites the header's seed count, byte 10, which is read once above and lies
+        // before the mapped values). Another program truncating the file would make a read fault.
         #[allow(unsafe_code)]
-        let map = unsafe { memmap2::MmapOptions::new().len(map_len).populate().map(&f) }
-            .map_err(|e| io(path, e))?;
-        let values = Values::Mapped {
-            map,
-            len: count as usize,
-        };
+        let map = unsafe {
+            memmap2::MmapOptions::new()
+                .offset(HEADER_LEN)
+                .len(map_len)
+                .populate()
+                .map(&f)
+        }
+        .map_err(|e| io(path, e))?;
+        let values = Values::Mapped(map);
         let bytes = values.bytes();
         let step = if count <= FULL_CHECK {
             1
