@@ -144,3 +144,30 @@ fn poda_bots_through_the_protocol_play_like_themselves() {
         }
     }
 }
+
+#[test]
+fn endgame_refuses_other_games_and_bad_files() {
+    assert_user_error(
+        &poda(&["endgame", "connect4"]),
+        "endgame databases are for Kalah",
+    );
+    assert_user_error(&poda(&["endgame", "kalah", "--seeds", "200"]), "--seeds");
+    let dir = std::env::temp_dir().join(format!("poda-endgame-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.db");
+    std::fs::write(&bad, "garbage\n").unwrap();
+    let bad = bad.to_str().unwrap();
+    assert_user_error(
+        &poda(&["solve", "kalah(pits=4)", "", "--db", bad]),
+        "not a Kalah endgame database (shorter than a header)",
+    );
+    // A small database built and used: the same value as without one.
+    let good = dir.join("k4.db");
+    let good = good.to_str().unwrap();
+    let o = poda(&["endgame", "kalah(pits=4)", "--seeds", "10", "--out", good]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = poda(&["solve", "kalah(pits=4,seeds=3)", "", "--db", good, "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(json(&o)["score"], 6);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

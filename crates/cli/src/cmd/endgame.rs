@@ -8,6 +8,7 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use poda_core::{Game, Rng};
 use poda_games::kalah::Kalah;
+use poda_games::AnyGame;
 use poda_solve::kalah::db::{self, EndgameDb};
 use poda_solve::kalah::db_build::{build_file, DbSpec};
 use poda_solve::kalah::{KalahSolver, SolverConfig};
@@ -42,11 +43,17 @@ pub struct EndgameArgs {
 }
 
 pub fn run(args: EndgameArgs) -> Result<()> {
-    let game = Kalah::from_spec(
-        &poda_core::Spec::parse(&args.game)
-            .map_err(|e| input::bad(&format!("game '{}'", args.game), e))?,
-    )
-    .map_err(|e| input::bad(&format!("game '{}'", args.game), e))?;
+    let game = match AnyGame::parse(&args.game)
+        .map_err(|e| input::bad(&format!("game '{}'", args.game), e))?
+    {
+        AnyGame::Kalah(game) => game,
+        _ => {
+            return Err(input::user(format!(
+                "game '{}': endgame databases are for Kalah (kalah, mancala)",
+                args.game
+            )))
+        }
+    };
     if !(1..=db::MAX_DB_SEEDS).contains(&args.seeds) || args.threads == 0 {
         return Err(input::user(format!(
             "--seeds must be 1..={} and --threads at least 1",

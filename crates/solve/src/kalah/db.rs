@@ -105,7 +105,13 @@ impl Header {
     pub fn read(path: &Path) -> Result<Header, DbError> {
         let mut f = std::fs::File::open(path).map_err(|e| io(path, e))?;
         let mut bytes = [0u8; HEADER_LEN as usize];
-        f.read_exact(&mut bytes).map_err(|e| io(path, e))?;
+        f.read_exact(&mut bytes).map_err(|e| match e.kind() {
+            std::io::ErrorKind::UnexpectedEof => DbError::Format {
+                path: path.display().to_string(),
+                why: "shorter than a header".to_string(),
+            },
+            _ => io(path, e),
+        })?;
         Header::parse(&bytes, path)
     }
 
