@@ -171,3 +171,63 @@ fn endgame_refuses_other_games_and_bad_files() {
     assert_eq!(json(&o)["score"], 6);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `poda play` with PODA_KALAH_DB set to `dir`, the moves of `input` on its stdin.
+fn play_with_db_dir(args: &[&str], dir: &std::path::Path, input: &str) -> std::process::Output {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_poda"))
+        .args(args)
+        .env("PODA_KALAH_DB", dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("poda runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn play_says_when_the_perfect_player_has_no_database() {
+    let dir = std::env::temp_dir().join(format!("poda-play-db-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let note = "no Kalah endgame database here";
+    // No database: the perfect player (and best, which plays its moves) says how to build one.
+    for ai in ["perfect", "best"] {
+        let o = play_with_db_dir(&["play", "kalah", "--ai", ai], &dir, "quit\n");
+        assert!(o.status.success(), "{}", stderr(&o));
+        assert!(stderr(&o).contains(note), "{ai}: {}", stderr(&o));
+        assert!(
+            stderr(&o).contains("poda endgame kalah --seeds 20"),
+            "{}",
+            stderr(&o)
+        );
+    }
+    // Agents that do not read it, and the perfect player told not to, say nothing.
+    for ai in ["random", "perfect(db=false)"] {
+        let o = play_with_db_dir(&["play", "kalah", "--ai", ai], &dir, "quit\n");
+        assert!(o.status.success(), "{}", stderr(&o));
+        assert!(!stderr(&o).contains(note), "{ai}: {}", stderr(&o));
+    }
+    // With a database (a small one will do), nothing either.
+    let db = dir.join("kalah-6-standard.db");
+    let o = poda(&[
+        "endgame",
+        "kalah",
+        "--seeds",
+        "6",
+        "--out",
+        db.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = play_with_db_dir(&["play", "kalah", "--ai", "perfect"], &dir, "quit\n");
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(!stderr(&o).contains(note), "{}", stderr(&o));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -28,6 +28,12 @@ pub trait PlayerGame: Catalog + ProtocolGame {
         Spec::parse(&format!("engine(movetime={movetime})")).expect("a valid spec")
     }
 
+    /// What the user should know before an agent of this spec plays this game, for example a
+    /// file it would be much faster with (printed by `poda play`); `None` by default.
+    fn setup_hint(&self, _agent: &Spec) -> Option<String> {
+        None
+    }
+
     /// The agents this crate adds to the misère version of this game (`misere(...)`).
     fn misere_agents() -> Vec<AgentEntry<Misere<Self>>> {
         Vec::new()

@@ -189,4 +189,30 @@ impl PlayerGame for Kalah {
     fn best_agent(&self, movetime: &str) -> Spec {
         Spec::parse(&format!("hybrid(movetime={movetime})")).expect("a valid spec")
     }
+
+    /// The perfect player (and `best`, which plays its moves) answers within a second only
+    /// with an endgame database (docs/benchmarks/kalah.md section 13).
+    fn setup_hint(&self, agent: &Spec) -> Option<String> {
+        let solver_backed = matches!(agent.name.as_str(), "perfect" | "hybrid" | "best");
+        if !solver_backed || agent.bool_or("db", true) == Ok(false) {
+            return None;
+        }
+        if self.pits() > crate::kalah_perfect::MAX_PITS
+            || self.initial_seeds() > crate::kalah_perfect::MAX_SEEDS
+            || poda_solve::kalah::perfect::has_database(self.pits(), self.empty_capture())
+        {
+            return None;
+        }
+        let rule = if self.empty_capture() {
+            "\"kalah(empty_capture=true)\""
+        } else {
+            "kalah"
+        };
+        Some(format!(
+            "note: no Kalah endgame database here, so {} may take several seconds a move; \
+             build one once with `poda endgame {rule} --seeds 20` (0.23 GB, about a minute; \
+             `poda endgame {rule}` builds 24 seeds, 1.25 GB, in about 7 minutes)",
+            agent.name
+        ))
+    }
 }

@@ -2,6 +2,12 @@
 //! (`poda_solve::kalah::book_build`): decision nodes the probe (the perfect player's own
 //! settings) cannot decide within `--probe-nodes` are decided with the largest endgame
 //! database at hand and stored.
+//!
+//! The probe runs the perfect player with the smallest endgame database it is meant to have
+//! (the first 20 seeds of whatever file is at hand, `PERFECT_MIN_DB_SEEDS`), so the book
+//! holds for a player whose user built only that one (`poda endgame kalah --seeds 20`, under
+//! a minute). A probe that read 24 seeds left out positions that take a player with 20
+//! seeds near a second (docs/benchmarks/kalah.md section 13).
 
 use super::book::BookArgs;
 use crate::input;
@@ -11,7 +17,7 @@ use poda_core::{Game, Spec};
 use poda_games::kalah::{EndgameTable, Kalah};
 use poda_solve::kalah::book::KalahBook;
 use poda_solve::kalah::book_build::{build_kalah_book, kalah_book_from_partial, KalahBookOptions};
-use poda_solve::kalah::perfect::{perfect_endgame, DEFAULT_LENGTH_NODES};
+use poda_solve::kalah::perfect::{probe_endgame, DEFAULT_LENGTH_NODES};
 use poda_solve::kalah::{db, Endgame, SolverConfig};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -66,7 +72,7 @@ pub fn run(spec: &Spec, args: &BookArgs) -> Result<()> {
             tt_mib: args.probe_tt,
             ..SolverConfig::default()
         },
-        probe_endgame: perfect_endgame(pits, empty, true),
+        probe_endgame: probe_endgame(pits, empty),
         probe_length_nodes: DEFAULT_LENGTH_NODES,
         length_nodes: LENGTH_NODES,
         threads: args.threads,

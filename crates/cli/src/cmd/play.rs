@@ -3,7 +3,7 @@
 use crate::input;
 use anyhow::{Context, Result};
 use clap::Args;
-use poda_core::{Agent, Game, SearchInfo, Turn};
+use poda_core::{Agent, Game, SearchInfo, Spec, Turn};
 use poda_games::with_game;
 use poda_players::PlayerGame;
 use std::io::{BufRead, Write};
@@ -39,6 +39,15 @@ pub fn run(args: PlayArgs) -> Result<()> {
 }
 
 fn play<G: PlayerGame>(start: &G, args: &PlayArgs) -> Result<()> {
+    let specs: Vec<&String> = match &args.watch {
+        Some(specs) => specs.iter().collect(),
+        None => vec![&args.ai],
+    };
+    for spec in specs {
+        if let Some(hint) = Spec::parse(spec).ok().and_then(|s| start.setup_hint(&s)) {
+            eprintln!("{hint}");
+        }
+    }
     if let Some(specs) = &args.watch {
         let mut a = input::agent(start, &specs[0])?;
         let mut b = input::agent(start, &specs[1])?;

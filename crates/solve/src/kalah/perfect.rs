@@ -198,15 +198,34 @@ impl KalahSolver {
 /// Seeds of the endgame database the perfect player reads when `poda endgame` has built one
 /// (a prefix of a larger file: 1.25 GB, memory-mapped).
 pub const PERFECT_DB_SEEDS: u32 = 24;
+/// The smallest database the perfect player is built to answer within a second with
+/// (`poda endgame kalah --seeds 20`: 0.23 GB, under a minute): the book's probe reads only
+/// this prefix of whatever file there is (see `poda book kalah`).
+pub const PERFECT_MIN_DB_SEEDS: u32 = 20;
 /// Seeds of the lazily filled table it uses otherwise (shared by the process).
 pub const PERFECT_LAZY_SEEDS: u32 = 14;
 
-/// The perfect player's endgame values: the database file if `use_file` and there is one,
-/// else a lazily filled table shared by the process (what the book's probe assumes).
+/// The perfect player's endgame values: the database file if `use_file` and there is one
+/// (at most [`PERFECT_DB_SEEDS`] of it), else a lazily filled table shared by the process.
 pub fn perfect_endgame(pits: usize, empty_capture: bool, use_file: bool) -> super::Endgame {
+    endgame_within(pits, empty_capture, use_file.then_some(PERFECT_DB_SEEDS))
+}
+
+/// The endgame values of the book's probe: the perfect player with the smallest database it
+/// is meant to have ([`PERFECT_MIN_DB_SEEDS`] seeds of the file), or the lazy table.
+pub fn probe_endgame(pits: usize, empty_capture: bool) -> super::Endgame {
+    endgame_within(pits, empty_capture, Some(PERFECT_MIN_DB_SEEDS))
+}
+
+/// Has `poda endgame` built a database for this game?
+pub fn has_database(pits: usize, empty_capture: bool) -> bool {
+    super::db::default_path(pits, empty_capture).is_some_and(|p| p.exists())
+}
+
+fn endgame_within(pits: usize, empty_capture: bool, db_seeds: Option<u32>) -> super::Endgame {
     use std::sync::{Arc, Mutex, OnceLock};
-    if use_file {
-        if let Some(db) = super::db::shared(pits, empty_capture, PERFECT_DB_SEEDS) {
+    if let Some(cap) = db_seeds {
+        if let Some(db) = super::db::shared(pits, empty_capture, cap) {
             return super::Endgame::Db(db);
         }
     }
