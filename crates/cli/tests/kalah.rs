@@ -209,11 +209,32 @@ fn play_says_when_the_perfect_player_has_no_database() {
             stderr(&o)
         );
     }
-    // Agents that do not read it, and the perfect player told not to, say nothing.
-    for ai in ["random", "perfect(db=false)"] {
-        let o = play_with_db_dir(&["play", "kalah", "--ai", ai], &dir, "quit\n");
+    // The command it gives names the game's pits and rule.
+    let o = play_with_db_dir(
+        &[
+            "play",
+            "kalah(pits=5,empty_capture=true)",
+            "--ai",
+            "perfect",
+        ],
+        &dir,
+        "quit\n",
+    );
+    assert!(
+        stderr(&o).contains("poda endgame \"kalah(pits=5,empty_capture=true)\" --seeds 20"),
+        "{}",
+        stderr(&o)
+    );
+    // Agents that do not read it, the perfect player told not to, and games small enough for
+    // its lazily filled table say nothing.
+    for (game, ai) in [
+        ("kalah", "random"),
+        ("kalah", "perfect(db=false)"),
+        ("kalah(pits=4,seeds=4)", "perfect"),
+    ] {
+        let o = play_with_db_dir(&["play", game, "--ai", ai], &dir, "quit\n");
         assert!(o.status.success(), "{}", stderr(&o));
-        assert!(!stderr(&o).contains(note), "{ai}: {}", stderr(&o));
+        assert!(!stderr(&o).contains(note), "{game} {ai}: {}", stderr(&o));
     }
     // With a database (a small one will do), nothing either.
     let db = dir.join("kalah-6-standard.db");

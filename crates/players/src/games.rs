@@ -197,21 +197,29 @@ impl PlayerGame for Kalah {
         if !solver_backed || agent.bool_or("db", true) == Ok(false) {
             return None;
         }
+        // Up to 32 seeds the lazily filled table is enough: Kalah(4,4) and (5,3) took at most
+        // 0.12 s a move without a database (docs/benchmarks/kalah.md section 13).
         if self.pits() > crate::kalah_perfect::MAX_PITS
             || self.initial_seeds() > crate::kalah_perfect::MAX_SEEDS
+            || self.total_seeds() <= 32
             || poda_solve::kalah::perfect::has_database(self.pits(), self.empty_capture())
         {
             return None;
         }
-        let rule = if self.empty_capture() {
-            "\"kalah(empty_capture=true)\""
+        let rule = match (self.pits(), self.empty_capture()) {
+            (6, false) => "kalah".to_string(),
+            (6, true) => "\"kalah(empty_capture=true)\"".to_string(),
+            (p, false) => format!("\"kalah(pits={p})\""),
+            (p, true) => format!("\"kalah(pits={p},empty_capture=true)\""),
+        };
+        let cost = if self.pits() == 6 {
+            "0.23 GB, about a minute; 24 seeds take 1.25 GB and about 7 minutes"
         } else {
-            "kalah"
+            "seconds"
         };
         Some(format!(
             "note: no Kalah endgame database here, so {} may take several seconds a move; \
-             build one once with `poda endgame {rule} --seeds 20` (0.23 GB, about a minute; \
-             `poda endgame {rule}` builds 24 seeds, 1.25 GB, in about 7 minutes)",
+             build one once with `poda endgame {rule} --seeds 20` ({cost})",
             agent.name
         ))
     }
