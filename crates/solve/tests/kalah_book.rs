@@ -258,7 +258,7 @@ fn the_committed_entries_with_fewest_seeds_agree_with_the_solver() {
 }
 
 #[test]
-#[ignore = "minutes with the endgame database (`poda endgame kalah`), far longer without"]
+#[ignore = "an hour or more with the endgame database (`poda endgame kalah`), far longer without"]
 fn every_committed_entry_agrees_with_the_solver() {
     for (m, n, empty, _) in COMMITTED {
         let start = Kalah::new(m, n, empty).unwrap();
@@ -270,8 +270,11 @@ fn every_committed_entry_agrees_with_the_solver() {
         let mut solver =
             KalahSolver::with(&start, &config, perfect_endgame(m, empty, true)).unwrap();
         let all = entries(&start, &KalahBook::embedded(&start));
-        for (b, e) in &all {
+        for (i, (b, e)) in all.iter().enumerate() {
             check(&mut solver, b, *e);
+            if (i + 1) % 500 == 0 {
+                eprintln!("kalah({m},{n},{empty}): {} of {} checked", i + 1, all.len());
+            }
         }
         eprintln!("kalah({m},{n},{empty}): {} entries checked", all.len());
     }
