@@ -197,19 +197,15 @@ fn play_with_db_dir(args: &[&str], dir: &std::path::Path, input: &str) -> std::p
 fn play_says_when_the_perfect_player_has_no_database() {
     let dir = std::env::temp_dir().join(format!("poda-play-db-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let note = "no Kalah endgame database here";
-    // No database: the perfect player (and best, which plays its moves) says how to build one.
-    for ai in ["perfect", "best"] {
-        let o = play_with_db_dir(&["play", "kalah", "--ai", ai], &dir, "quit\n");
-        assert!(o.status.success(), "{}", stderr(&o));
-        assert!(stderr(&o).contains(note), "{ai}: {}", stderr(&o));
-        assert!(
-            stderr(&o).contains("poda endgame kalah --seeds 20"),
-            "{}",
-            stderr(&o)
-        );
-    }
-    // The command it gives names the game's pits and rule.
+    let note = "no Kalah endgame database of 20 seeds or more here";
+    // No database: the perfect player says how to build one, for the game's pits and rule.
+    let o = play_with_db_dir(&["play", "kalah", "--ai", "perfect"], &dir, "quit\n");
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("poda endgame kalah --seeds 20"),
+        "{}",
+        stderr(&o)
+    );
     let o = play_with_db_dir(
         &[
             "play",
@@ -225,10 +221,11 @@ fn play_says_when_the_perfect_player_has_no_database() {
         "{}",
         stderr(&o)
     );
-    // Agents that do not read it, the perfect player told not to, and games small enough for
-    // its lazily filled table say nothing.
+    // Agents that do not need it (`best` keeps to its move time), the perfect player told not
+    // to read it, and games small enough for its lazily filled table say nothing.
     for (game, ai) in [
         ("kalah", "random"),
+        ("kalah", "best"),
         ("kalah", "perfect(db=false)"),
         ("kalah(pits=4,seeds=4)", "perfect"),
     ] {
@@ -236,18 +233,28 @@ fn play_says_when_the_perfect_player_has_no_database() {
         assert!(o.status.success(), "{}", stderr(&o));
         assert!(!stderr(&o).contains(note), "{game} {ai}: {}", stderr(&o));
     }
-    // With a database (a small one will do), nothing either.
-    let db = dir.join("kalah-6-standard.db");
+    // A database of fewer seeds than the book is built for still gets the note; a file that
+    // says it holds 20 does not (only its header is read before the first move).
+    let db = dir.join("kalah-5-standard.db");
     let o = poda(&[
         "endgame",
-        "kalah",
+        "kalah(pits=5)",
         "--seeds",
         "6",
         "--out",
         db.to_str().unwrap(),
     ]);
     assert!(o.status.success(), "{}", stderr(&o));
-    let o = play_with_db_dir(&["play", "kalah", "--ai", "perfect"], &dir, "quit\n");
+    let game = "kalah(pits=5,seeds=4)";
+    let o = play_with_db_dir(&["play", game, "--ai", "perfect"], &dir, "quit\n");
+    assert!(stderr(&o).contains(note), "{}", stderr(&o));
+    let header = poda_solve::kalah::db::Header {
+        pits: 5,
+        empty_capture: false,
+        seeds: 20,
+    };
+    std::fs::write(&db, header.to_bytes()).unwrap();
+    let o = play_with_db_dir(&["play", game, "--ai", "perfect"], &dir, "quit\n");
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(!stderr(&o).contains(note), "{}", stderr(&o));
     std::fs::remove_dir_all(&dir).unwrap();

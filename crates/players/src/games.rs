@@ -190,11 +190,11 @@ impl PlayerGame for Kalah {
         Spec::parse(&format!("hybrid(movetime={movetime})")).expect("a valid spec")
     }
 
-    /// The perfect player (and `best`, which plays its moves) answers within a second only
-    /// with an endgame database (docs/benchmarks/kalah.md section 13).
+    /// The perfect player answers within a second only with an endgame database of 20 seeds
+    /// or more (docs/benchmarks/kalah.md section 13). `best` (`hybrid`) keeps to its move
+    /// time whatever it has: without a database it falls back on its engine more often.
     fn setup_hint(&self, agent: &Spec) -> Option<String> {
-        let solver_backed = matches!(agent.name.as_str(), "perfect" | "hybrid" | "best");
-        if !solver_backed || agent.bool_or("db", true) == Ok(false) {
+        if agent.name != "perfect" || agent.bool_or("db", true) == Ok(false) {
             return None;
         }
         // Up to 32 seeds the lazily filled table is enough: Kalah(4,4) and (5,3) took at most
@@ -218,9 +218,9 @@ impl PlayerGame for Kalah {
             "seconds"
         };
         Some(format!(
-            "note: no Kalah endgame database here, so {} may take several seconds a move; \
-             build one once with `poda endgame {rule} --seeds 20` ({cost})",
-            agent.name
+            "note: no Kalah endgame database of 20 seeds or more here, so perfect may take \
+             several seconds a move; \
+             build one once with `poda endgame {rule} --seeds 20` ({cost})"
         ))
     }
 }

@@ -217,9 +217,14 @@ pub fn probe_endgame(pits: usize, empty_capture: bool) -> super::Endgame {
     endgame_within(pits, empty_capture, Some(PERFECT_MIN_DB_SEEDS))
 }
 
-/// Has `poda endgame` built a database for this game?
+/// Has `poda endgame` built a database for this game, of at least [`PERFECT_MIN_DB_SEEDS`]
+/// seeds (the least the book is built for)?
 pub fn has_database(pits: usize, empty_capture: bool) -> bool {
-    super::db::default_path(pits, empty_capture).is_some_and(|p| p.exists())
+    super::db::default_path(pits, empty_capture)
+        .and_then(|p| super::db::Header::read(&p).ok())
+        .is_some_and(|h| {
+            h.pits == pits && h.empty_capture == empty_capture && h.seeds >= PERFECT_MIN_DB_SEEDS
+        })
 }
 
 fn endgame_within(pits: usize, empty_capture: bool, db_seeds: Option<u32>) -> super::Endgame {
