@@ -172,25 +172,9 @@ fn endgame_refuses_other_games_and_bad_files() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// `poda play` with PODA_KALAH_DB set to `dir`, the moves of `input` on its stdin.
+/// `poda ARGS` with PODA_KALAH_DB set to `dir`, `input` on its stdin.
 fn play_with_db_dir(args: &[&str], dir: &std::path::Path, input: &str) -> std::process::Output {
-    use std::io::Write;
-    use std::process::{Command, Stdio};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_poda"))
-        .args(args)
-        .env("PODA_KALAH_DB", dir)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("poda runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
+    poda_with_input_env(args, input, &[("PODA_KALAH_DB", dir)])
 }
 
 #[test]

@@ -8,9 +8,9 @@
 //!
 //! Positions are those reachable from the start in at most K plies by any moves (both sides'
 //! moves, extra turns included), counted once each (pits, stores and side to move). Prints,
-//! for each ply, how many positions there are, how many the book answers, the slowest move
-//! and how many took over `--over` seconds (1 by default), each such position with its move
-//! string, and a final summary line.
+//! for each ply, how many positions there are, the slowest move and how many took over
+//! `--over` seconds (1 by default), each such position with its move string, and a final
+//! summary line.
 
 use poda_core::{Game, Turn};
 use poda_games::kalah::Kalah;

@@ -16,8 +16,14 @@ pub fn poda(args: &[&str]) -> Output {
 
 /// Runs `poda ARGS` with `input` on its stdin.
 pub fn poda_with_input(args: &[&str], input: &str) -> Output {
+    poda_with_input_env(args, input, &[])
+}
+
+/// Runs `poda ARGS` with `input` on its stdin and these environment variables set.
+pub fn poda_with_input_env(args: &[&str], input: &str, env: &[(&str, &std::path::Path)]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_poda"))
         .args(args)
+        .envs(env.iter().copied())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
