@@ -14,43 +14,26 @@
 
 use poda_core::{Agent, Game, Player, Rng, Turn};
 use poda_games::kalah::Kalah;
-use poda_players::build_agent;
 use poda_solve::kalah::perfect::perfect_endgame;
 use poda_solve::kalah::{KalahSolver, SolverConfig};
 use std::time::{Duration, Instant};
 
+mod support;
+
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let mut games = 2usize;
-    let mut seed = 1u64;
-    let mut plies = 0usize;
-    let mut perfect_spec = "perfect".to_string();
-    let mut positional = Vec::new();
-    let mut i = 0;
-    while i < args.len() {
-        let value = || args.get(i + 1).cloned().expect("a value after the option");
-        match args[i].as_str() {
-            "--games" => games = value().parse().expect("a game count"),
-            "--seed" => seed = value().parse().expect("a seed"),
-            "--opening-plies" => plies = value().parse().expect("a ply count"),
-            "--perfect" => perfect_spec = value(),
-            other => {
-                positional.push(other.to_string());
-                i += 1;
-                continue;
-            }
-        }
-        i += 2;
-    }
-    let [game_spec, opponent_spec] = &positional[..] else {
-        eprintln!("usage: kalah_perfect_games GAME OPPONENT [--games N] [--seed S] [--opening-plies K] [--perfect SPEC]");
-        std::process::exit(2);
+    let usage = "kalah_perfect_games GAME OPPONENT [--games N] [--seed S] [--opening-plies K] [--perfect SPEC]";
+    let args = support::Args::parse(&["games", "seed", "opening-plies", "perfect"], usage);
+    let games: usize = args.get("games", 2);
+    let seed: u64 = args.get("seed", 1);
+    let plies: usize = args.get("opening-plies", 0);
+    let perfect_spec: String = args.get("perfect", "perfect".to_string());
+    let [game_spec, opponent_spec] = &args.positional[..] else {
+        support::fail(&format!("usage: {usage}"));
     };
-    let start = Kalah::from_spec(&poda_core::Spec::parse(game_spec).expect("a game spec"))
-        .expect("a Kalah game");
+    let start = support::kalah(game_spec);
     let setup = Instant::now();
-    let mut perfect = build_agent(&start, &perfect_spec).expect("the perfect player");
-    let mut opponent = build_agent(&start, opponent_spec).expect("the opponent");
+    let mut perfect = support::agent(&start, &perfect_spec);
+    let mut opponent = support::agent(&start, opponent_spec);
     let mut judge = KalahSolver::with(
         &start,
         &SolverConfig {

@@ -14,40 +14,24 @@
 
 use poda_core::{Game, Turn};
 use poda_games::kalah::Kalah;
-use poda_players::build_agent;
 use std::collections::HashSet;
 use std::time::{Duration, Instant};
 
+mod support;
+
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let mut plies = 4usize;
-    let mut perfect_spec = "perfect".to_string();
-    let mut over = 1.0f64;
-    let mut positional = Vec::new();
-    let mut i = 0;
-    while i < args.len() {
-        let value = || args.get(i + 1).cloned().expect("a value after the option");
-        match args[i].as_str() {
-            "--plies" => plies = value().parse().expect("a ply count"),
-            "--perfect" => perfect_spec = value(),
-            "--over" => over = value().parse().expect("seconds"),
-            other => {
-                positional.push(other.to_string());
-                i += 1;
-                continue;
-            }
-        }
-        i += 2;
-    }
-    let [game_spec] = &positional[..] else {
-        eprintln!("usage: kalah_perfect_sweep GAME [--plies K] [--perfect SPEC] [--over SECONDS]");
-        std::process::exit(2);
+    let usage = "kalah_perfect_sweep GAME [--plies K] [--perfect SPEC] [--over SECONDS]";
+    let args = support::Args::parse(&["plies", "perfect", "over"], usage);
+    let plies: usize = args.get("plies", 4);
+    let perfect_spec: String = args.get("perfect", "perfect".to_string());
+    let over: f64 = args.get("over", 1.0);
+    let [game_spec] = &args.positional[..] else {
+        support::fail(&format!("usage: {usage}"));
     };
-    let start = Kalah::from_spec(&poda_core::Spec::parse(game_spec).expect("a game spec"))
-        .expect("a Kalah game");
+    let start = support::kalah(game_spec);
     // Warm the shared endgame database once (it is mapped and populated on first use).
     let setup = Instant::now();
-    drop(build_agent(&start, &perfect_spec).expect("the perfect player"));
+    drop(support::agent(&start, &perfect_spec));
     println!(
         "{} perfect={perfect_spec}: set up in {:.2} s",
         start.spec(),
@@ -61,7 +45,7 @@ fn main() {
         let mut next = Vec::new();
         for (moves, game) in &level {
             // A fresh player each time: no table or memo left from a neighbour.
-            let mut perfect = build_agent(&start, &perfect_spec).expect("the perfect player");
+            let mut perfect = support::agent(&start, &perfect_spec);
             let began = Instant::now();
             perfect.choose(game, &mut Turn::new()).expect("a move");
             let took = began.elapsed();
