@@ -175,6 +175,24 @@ fn main() {
             }
         }
     }
+    // How often the played move is the strongest candidate (ties share the credit).
+    let mut top = 0f64;
+    for s in &samples {
+        let strength = |&(p, l): &(u32, u8)| gp[p as usize] * gl[l as usize];
+        let chosen = strength(&s.candidates[0]);
+        if s.candidates[1..].iter().all(|c| strength(c) <= chosen) {
+            let ties = s
+                .candidates
+                .iter()
+                .filter(|c| strength(c) == chosen)
+                .count();
+            top += 1.0 / ties as f64;
+        }
+    }
+    eprintln!(
+        "the played move is the strongest candidate in {:.1}% of the samples",
+        100.0 * top / samples.len().max(1) as f64
+    );
     let mut out = std::io::BufWriter::new(std::fs::File::create(&args[1]).expect("create OUT"));
     writeln!(
         out,

@@ -1,5 +1,7 @@
 //! Playout and search speed of `hexmc` from the empty board:
-//! `cargo run --release -p poda-players --example hexmc_speed -- [seconds] [threads] [sizes...]`.
+//! `cargo run --release -p poda-players --example hexmc_speed -- [seconds] [threads] [sizes...]
+//! [options]`, where `options` (any argument holding `=`, such as `pcap=1,prior=2.5`) are added
+//! to the `hexmc(...)` spec; with `pcap=X` the bare playouts are the pattern-weighted ones.
 //!
 //! For each size it prints bare playouts per second (bridge-save playouts from the empty
 //! board, no tree) and the playouts per second of a whole `hexmc` search (tree, RAVE,
@@ -8,6 +10,8 @@
 use poda_core::{Agent, Turn};
 use poda_games::hex::Hex;
 use poda_players::hexmc::board::{Board, FastRng, BLACK};
+use poda_players::hexmc::patterns::Patterns;
+use poda_players::hexmc::playout::weighted_playout;
 use poda_players::hexmc::HexMc;
 use std::time::Instant;
 
@@ -15,12 +19,40 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let secs: f64 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(1.0);
     let threads: usize = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(1);
-    let sizes: Vec<u32> = if args.len() > 3 {
-        args[3..].iter().filter_map(|s| s.parse().ok()).collect()
-    } else {
-        vec![9, 11, 13]
-    };
-    println!("size  bare playouts/s  search playouts/s (threads={threads}, {secs} s)");
+    let rest = args.get(3..).unwrap_or(&[]);
+    let mut sizes: Vec<u32> = rest.iter().filter_map(|s| s.parse().ok()).collect();
+    if sizes.is_empty() {
+        sizes = vec![9, 11, 13];
+    }
+    let options: Vec<&str> = rest
+        .iter()
+        .filter(|s| s.contains('='))
+        .map(String::as_str)
+        .collect();
+    let extra = options.iter().map(|o| format!(",{o}")).collect::<String>();
+    // The playout cap of the options, if any (the bare playouts then use the patterns).
+    let cap: f32 = options
+        .iter()
+        .flat_map(|o| o.split(','))
+        .find_map(|kv| kv.strip_prefix("pcap="))
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0.0);
+    let file = options
+        .iter()
+        .flat_map(|o| o.split(','))
+        .find_map(|kv| kv.strip_prefix("patterns="));
+    let table = file.map(|f| {
+        let text = std::fs::read_to_string(f).unwrap_or_else(|e| {
+            eprintln!("hexmc_speed: cannot read {f}: {e}");
+            std::process::exit(2);
+        });
+        Patterns::parse(&text).unwrap_or_else(|e| {
+            eprintln!("hexmc_speed: {f}: {e}");
+            std::process::exit(2);
+        })
+    });
+    let patterns = table.as_ref().unwrap_or(Patterns::shipped());
+    println!("size  bare playouts/s  search playouts/s (threads={threads}, {secs} s{extra})");
     for size in sizes {
         let root = Board::new(size as usize);
         let mut rng = FastRng::new(1);
@@ -31,13 +63,18 @@ fn main() {
         while began.elapsed().as_secs_f64() < secs {
             for _ in 0..100 {
                 b.clone_from(&root);
-                black += (b.playout(BLACK, None, &mut rng) == BLACK) as u64;
+                let winner = if cap > 0.0 {
+                    weighted_playout(&mut b, patterns, cap, BLACK, None, &mut rng)
+                } else {
+                    b.playout(BLACK, None, &mut rng)
+                };
+                black += (winner == BLACK) as u64;
             }
             n += 100;
         }
         let bare = n as f64 / began.elapsed().as_secs_f64();
         let spec = format!(
-            "hexmc(movetime={}ms,threads={threads})",
+            "hexmc(movetime={}ms,threads={threads}{extra})",
             (secs * 1000.0) as u64
         );
         let mut agent =

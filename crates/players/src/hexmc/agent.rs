@@ -45,7 +45,8 @@ pub struct HexMc {
 
 impl HexMc {
     /// Builds `hexmc(movetime=1s|mirror|playouts=N,threads=1,c=..,rave=..,fpu=..,prior=..,
-    /// expand=..,nodes=..,patterns=FILE,vc=true,knowledge=0)`.
+    /// expand=..,nodes=..,patterns=FILE,vc=true,knowledge=0,pcap=0)`; `pcap` > 0 draws the
+    /// playouts' moves by their pattern weights capped there.
     pub fn from_spec(spec: &Spec) -> Result<HexMc, SpecError> {
         spec.expect_keys(&[
             "movetime",
@@ -61,6 +62,7 @@ impl HexMc {
             "patterns",
             "vc",
             "knowledge",
+            "pcap",
         ])?;
         let d = Params::default();
         let float = |key: &str, default: f32| -> Result<f32, SpecError> {
@@ -78,6 +80,7 @@ impl HexMc {
             expand_after: spec.int_in("expand", d.expand_after as u64, 1, 1_000_000)? as u32,
             threads: spec.int_in("threads", 1, 1, 64)? as usize,
             knowledge: spec.int_in("knowledge", d.knowledge as u64, 0, 1 << 30)? as u32,
+            playout_cap: float("pcap", d.playout_cap)?,
         };
         let playouts = spec.parse_opt::<u64>("playouts")?;
         let mirror = (spec.get("movetime") == Some("mirror")).then(Mirror::default);
@@ -459,6 +462,8 @@ mod tests {
             "hexmc(foo=1)",
             "hexmc(movetime=abc)",
             "hexmc(patterns=/nonexistent/file)",
+            "hexmc(pcap=-1)",
+            "hexmc(pcap=x)",
         ] {
             assert!(
                 HexMc::from_spec(&Spec::parse(bad).unwrap()).is_err(),
@@ -516,16 +521,22 @@ mod tests {
     }
 
     /// With a few thousand playouts it finds the winning move of a small position that the
-    /// solver proves, and plays whole games legally with two threads.
+    /// solver proves, and plays whole games legally with two threads, and with the weighted
+    /// playouts, the priors and the in-tree connections on.
     #[test]
     fn finds_a_proven_win_and_plays_legally() {
-        let mut a = agent("hexmc(playouts=3000,threads=2)");
-        let mut game = Hex::with_size(5, false).unwrap();
-        while game.winner().is_none() {
-            let c = a.choose(&game, &mut Turn::new()).unwrap();
-            assert!(game.is_legal_move(c.mv));
-            a.observe(&game, c.mv);
-            game.play(c.mv).unwrap();
+        for spec in [
+            "hexmc(playouts=3000,threads=2)",
+            "hexmc(playouts=2000,threads=2,pcap=1,prior=2.5,knowledge=16)",
+        ] {
+            let mut a = agent(spec);
+            let mut game = Hex::with_size(5, false).unwrap();
+            while game.winner().is_none() {
+                let c = a.choose(&game, &mut Turn::new()).unwrap();
+                assert!(game.is_legal_move(c.mv), "{spec}");
+                a.observe(&game, c.mv);
+                game.play(c.mv).unwrap();
+            }
         }
         // 3x3: the centre wins for Black (the first move of a won game).
         let mut solver = poda_solve::hex::HexSolver::new();

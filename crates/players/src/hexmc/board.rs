@@ -211,21 +211,26 @@ impl Board {
         n
     }
 
+    /// The bridge-save reply of `c` to an intrusion at `p`, if there is one (drawn at random
+    /// among several).
+    #[inline]
+    pub fn bridge_reply(&self, p: usize, c: u8, rng: &mut FastRng) -> Option<usize> {
+        let mut replies = [0usize; 6];
+        match self.bridge_replies(p, c, &mut replies) {
+            0 => None,
+            1 => Some(replies[0]),
+            n => Some(replies[rng.below(n)]),
+        }
+    }
+
     /// Fills the board: `to_move` plays first, `last` is the previous move's mailbox cell
     /// (for the bridge-save reply), if any. Returns the winner's colour.
     pub fn playout(&mut self, mut to_move: u8, mut last: Option<usize>, rng: &mut FastRng) -> u8 {
-        let mut replies = [0usize; 6];
         while self.count > 0 {
-            let mut p = usize::MAX;
-            if let Some(l) = last {
-                let n = self.bridge_replies(l, to_move, &mut replies);
-                if n > 0 {
-                    p = replies[if n == 1 { 0 } else { rng.below(n) }];
-                }
-            }
-            if p == usize::MAX {
-                p = self.empties[rng.below(self.count)] as usize;
-            }
+            let p = match last.and_then(|l| self.bridge_reply(l, to_move, rng)) {
+                Some(p) => p,
+                None => self.empties[rng.below(self.count)] as usize,
+            };
             self.play(p, to_move);
             last = Some(p);
             to_move = other(to_move);

@@ -85,8 +85,52 @@ pub fn is_dead(board: &Board, p: usize) -> bool {
     })
 }
 
+/// True if the empty cell `p` has four consecutive neighbours of colour `x`, counting a
+/// stone of `x` on the cell `q` (an edge is its owner's stone).
+#[inline]
+fn dead_for_with(board: &Board, p: usize, x: u8, q: usize) -> bool {
+    let ring = &board.layout.ring;
+    let col = |i: usize| {
+        let n = (p as isize + ring[i % 6]) as usize;
+        if n == q {
+            x
+        } else {
+            board.colour[n]
+        }
+    };
+    (0..6).any(|s| (0..4).all(|k| col(s + k) == x))
+}
+
+/// Marks in `out` (cleared first) the cells of captured pairs of either colour, and returns
+/// how many: two adjacent empty cells such that a stone of the opponent on either is made
+/// dead by `X` answering on the other (Henderson, "Playing and solving Hex", 2010, ch. 4;
+/// the same rule as poda-solve's `ice::Rings::captured`). `X` owns both at no cost, so a move
+/// into the pair by either side is no better than a pass: an inferior move.
+pub fn captured_cells(board: &Board, out: &mut [bool; MAX_BOX]) -> usize {
+    out.fill(false);
+    let ring = &board.layout.ring;
+    let mut count = 0;
+    for &a in board.empties() {
+        let a = a as usize;
+        for &d in ring {
+            let b = (a as isize + d) as usize;
+            if b < a || board.colour[b] != EMPTY || board.layout.to_dense[b] == u16::MAX {
+                continue;
+            }
+            for x in [BLACK, WHITE] {
+                if dead_for_with(board, a, x, b) && dead_for_with(board, b, x, a) {
+                    count += !out[a] as usize + !out[b] as usize;
+                    out[a] = true;
+                    out[b] = true;
+                }
+            }
+        }
+    }
+    count
+}
+
 /// Expands a position for the player of colour `to_move` (the opponent's last move at
-/// `last`): the moves go to `out` with their priors (normalised so that the best has 1).
+/// `last`): the moves go to `out` with their priors (normalised to sum to 1, as MoHex's are).
 pub fn expand(
     board: &Board,
     to_move: u8,
@@ -115,14 +159,14 @@ pub fn expand(
         1 => out.push((scratch[0], 0.0)),
         _ => return Expansion::Loss,
     }
-    let mut best = 0f32;
+    let mut total = 0f32;
     for (p, prior) in out.iter_mut() {
         *prior = patterns.gamma(board, *p as usize, to_move, last);
-        best = best.max(*prior);
+        total += *prior;
     }
-    if best > 0.0 {
+    if total > 0.0 {
         for (_, prior) in out.iter_mut() {
-            *prior /= best;
+            *prior /= total;
         }
     }
     Expansion::Moves
@@ -139,7 +183,7 @@ mod tests {
     use super::super::board::colour_of;
     use super::*;
     use poda_core::{Game, Player, Rng};
-    use poda_games::hex::{prune, Hex};
+    use poda_games::hex::{prune, Hex, HexMove};
 
     fn from_hex(game: &Hex) -> Board {
         let mut b = Board::new(game.size() as usize);
@@ -149,6 +193,76 @@ mod tests {
             }
         }
         b
+    }
+
+    /// Captured cells are inferior moves: in random 4x4 and 5x5 positions, whenever the
+    /// player to move wins (poda-solve's prover), some move outside the captured and dead
+    /// cells wins too, so pruning them keeps a win; and every pair poda-solve's fill-in finds
+    /// is marked.
+    #[test]
+    fn captured_cells_keep_a_winning_move() {
+        use poda_solve::hex::ice::Rings;
+        let mut solver = poda_solve::hex::HexSolver::new();
+        let mut rng = Rng::new(21);
+        let mut marked_some = 0;
+        for size in [4u32, 5] {
+            let rings = Rings::new(size);
+            let masks = poda_solve::hex::board::Masks::new(size);
+            for _ in 0..150 {
+                let mut game = Hex::with_size(size, false).unwrap();
+                let plies = 3 + rng.index((size * size) as usize / 2);
+                for _ in 0..plies {
+                    let moves = game.legal_move_list();
+                    let next = game.after(moves[rng.index(moves.len())]);
+                    if next.outcome().is_over() {
+                        break;
+                    }
+                    game = next;
+                }
+                if game.outcome().is_over() {
+                    continue;
+                }
+                let b = from_hex(&game);
+                let mut captured = [false; MAX_BOX];
+                let n = captured_cells(&b, &mut captured);
+                assert_eq!(n, captured.iter().filter(|&&c| c).count());
+                let solve_board = poda_solve::hex::board::Board::from_hex(&game).unwrap();
+                for x in [1u8, 2] {
+                    let theirs = rings.captured(&solve_board, &masks, x);
+                    for c in poda_solve::hex::board::cells(theirs) {
+                        assert!(captured[b.layout.to_box[c as usize] as usize]);
+                    }
+                }
+                if n == 0 {
+                    continue;
+                }
+                marked_some += 1;
+                let me = game.side_to_move();
+                if solver.solve(&game).unwrap().winner != me {
+                    continue;
+                }
+                let kept: Vec<_> = game
+                    .empty_cells()
+                    .iter()
+                    .filter(|&i| {
+                        let p = b.layout.to_box[i] as usize;
+                        !captured[p] && !is_dead(&b, p)
+                    })
+                    .collect();
+                if kept.is_empty() {
+                    continue;
+                }
+                let wins = kept.iter().any(|&i| {
+                    let after = game.after(HexMove::Cell(i as u16));
+                    after.winner() == Some(me) || solver.solve(&after).unwrap().winner == me
+                });
+                assert!(wins, "{}", game.board_string());
+            }
+        }
+        assert!(
+            marked_some > 20,
+            "{marked_some} positions with captured cells"
+        );
     }
 
     /// Winning and dead cells agree with poda-games' bitboard versions on random positions.

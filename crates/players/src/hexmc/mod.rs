@@ -6,6 +6,7 @@
 //! - [`tree`]: the lock-free node arena shared by the search threads.
 //! - [`knowledge`]: what an expansion knows (wins, must-play, dead cells, priors).
 //! - [`patterns`]: the 12-cell move patterns and their learned weights.
+//! - [`playout`]: the pattern-weighted playout (MoHex 2.0's softmax policy, by rejection).
 //! - [`search`]: UCT + RAVE + progressive bias, MCTS-solver marks, threads.
 //! - [`vcs`]: virtual-connection verdicts from poda-solve's H-search (at the root).
 //! - `agent`: the [`Agent`](poda_core::Agent) and its spec options.
@@ -14,6 +15,7 @@ mod agent;
 pub mod board;
 pub mod knowledge;
 pub mod patterns;
+pub mod playout;
 pub mod search;
 pub mod tree;
 pub mod vcs;

@@ -4,19 +4,24 @@
 //! the lock-free tree of [`tree`](super::tree), by one or more threads.
 //!
 //! A simulation goes down by the selection value
-//! `(1 - b) Q + b R + c sqrt(ln N / n) + w prior / (n + 1)`, where `Q` is the child's win
+//! `(1 - b) Q + b R + c sqrt(ln N / n) + w prior / sqrt(n + 1)`, where `Q` is the child's win
 //! rate, `R` its RAVE win rate and `b = r / (r + n + r n k)` (Silver's schedule, with `r`
-//! RAVE and `n` real visits); a leaf seen [`Params::expand_after`] times is expanded with the
+//! RAVE and `n` real visits) and `prior` the move's share of its siblings' pattern weights
+//! (MoHex 2.0's progressive bias has this form); a leaf seen [`Params::expand_after`] times is expanded with the
 //! [`knowledge`](super::knowledge) of its position; the playout fills the board; every node
 //! of the path gets the result, and every child of a path node whose cell ended with the
 //! colour of that node's player gets a RAVE result (on a full board each cell has exactly one
 //! colour, so "played first by" is "owned at the end by"). Proven nodes return their result
 //! without a playout, and a node whose child is a proven loss for the opponent becomes a
-//! proven win.
+//! proven win. With [`Params::knowledge`], a node visited that often gets its virtual
+//! connections (a win, a loss, or a must-play region that prunes the other moves) and loses
+//! its moves into captured pairs, as MoHex's nodes get their knowledge (Arneson, Hayward,
+//! Henderson, "Monte Carlo tree search in Hex", 2010).
 
 use super::board::{other, Board, FastRng, EMPTY, MAX_BOX};
-use super::knowledge::{expand, Expansion};
+use super::knowledge::{captured_cells, expand, Expansion};
 use super::patterns::Patterns;
+use super::playout::weighted_playout;
 use super::tree::{Tree, LOSS, UNKNOWN, WIN};
 use super::vcs::{VcEngine, VcVerdict};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
@@ -37,8 +42,12 @@ pub struct Params {
     pub expand_after: u32,
     /// Search threads.
     pub threads: usize,
-    /// Visits after which a node's virtual connections are computed (0: never).
+    /// Visits after which a node's virtual connections and captured cells are computed (0:
+    /// never; MoHex 2.0 gives its nodes such knowledge at 256 visits).
     pub knowledge: u32,
+    /// Cap of the pattern weights in the playouts ([`playout`](super::playout)); 0: uniform
+    /// playouts with the bridge-save reply only.
+    pub playout_cap: f32,
 }
 
 impl Default for Params {
@@ -52,6 +61,7 @@ impl Default for Params {
             expand_after: 8,
             threads: 1,
             knowledge: 0,
+            playout_cap: 0.0,
         }
     }
 }
@@ -111,6 +121,8 @@ struct Worker {
     path: Vec<usize>,
     moves: Vec<(u16, f32)>,
     scratch: Vec<u16>,
+    /// The captured cells of the position being given knowledge.
+    inferior: [bool; MAX_BOX],
     rng: FastRng,
 }
 
@@ -258,6 +270,7 @@ impl Searcher {
             path: Vec::with_capacity(64),
             moves: Vec::with_capacity(400),
             scratch: Vec::with_capacity(400),
+            inferior: [false; MAX_BOX],
             rng: FastRng::new(poda_core::Rng::new(seed ^ thread << 40).next_u64()),
         };
         let mut done = 0u64;
@@ -338,6 +351,7 @@ impl Searcher {
                         VcVerdict::Open => {}
                     }
                 }
+                self.prune_captured(w, node);
             }
             if !n.is_expanded() {
                 if (node == 0 || n.visits() >= p.expand_after) && tree.try_claim(node) {
@@ -366,14 +380,14 @@ impl Searcher {
                                 w.moves.retain(|&(cell, _)| ok[cell as usize]);
                             }
                             if !tree.expand(node, &w.moves) {
-                                winner = w.board.playout(to_move, last, &mut w.rng);
+                                winner = self.playout(w, to_move, last);
                                 filled = true;
                                 break;
                             }
                         }
                     }
                 } else {
-                    winner = w.board.playout(to_move, last, &mut w.rng);
+                    winner = self.playout(w, to_move, last);
                     filled = true;
                     break;
                 }
@@ -394,6 +408,39 @@ impl Searcher {
             }
         }
         self.backup(w, root_to_move, winner, filled);
+    }
+
+    /// Marks the children of `node` that play into a captured pair as lost (a move there is
+    /// no better than a pass, so if every other move loses, so does it), unless that would
+    /// leave no child open.
+    fn prune_captured(&self, w: &mut Worker, node: usize) {
+        if captured_cells(&w.board, &mut w.inferior) == 0 {
+            return;
+        }
+        let tree = self.tree();
+        let children = || tree.nodes[node].children();
+        let open = |c: &usize| tree.nodes[*c].proof() == UNKNOWN;
+        if children()
+            .filter(open)
+            .all(|c| w.inferior[tree.nodes[c].cell()])
+        {
+            return;
+        }
+        for c in children().filter(open) {
+            if w.inferior[tree.nodes[c].cell()] {
+                tree.nodes[c].set_proof(WIN);
+            }
+        }
+    }
+
+    /// Fills the worker's board from a leaf, with the playout policy of the parameters.
+    fn playout(&self, w: &mut Worker, to_move: u8, last: Option<usize>) -> u8 {
+        let cap = self.params.playout_cap;
+        if cap > 0.0 {
+            weighted_playout(&mut w.board, self.patterns, cap, to_move, last, &mut w.rng)
+        } else {
+            w.board.playout(to_move, last, &mut w.rng)
+        }
     }
 
     /// The child to descend into (a child lost for the opponent first: then the node is won).
@@ -434,7 +481,7 @@ impl Searcher {
                 value += p.exploration * (log_n / (n + 1.0)).sqrt();
             }
             if p.prior_weight > 0.0 {
-                value += p.prior_weight * child.prior() / (n + 1.0);
+                value += p.prior_weight * child.prior() / (n + 1.0).sqrt();
             }
             if value > best_value {
                 best_value = value;

@@ -1,0 +1,122 @@
+//! Pattern-weighted playouts: each move is drawn with a chance that grows with the learned
+//! weight of its 12-cell pattern (and its place from the opponent's last move), as in MoHex
+//! 2.0, whose simulation policy is a softmax over learned pattern weights (Huang, Arneson,
+//! Hayward, Müller, Pawlewicz, "MoHex 2.0: a pattern-based MCTS Hex player", CG 2013).
+//!
+//! MoHex keeps a weight for every empty cell and updates the cells around each move. Here
+//! the draw is by rejection instead (von Neumann's method), which needs no state per cell:
+//! a uniformly random empty cell is accepted with probability `min(gamma, cap) / cap`, and
+//! after [`TRIES`] refusals the last candidate is played. The result is the softmax of the
+//! capped weights, cut short where every candidate is weak; the cost is a few pattern reads a
+//! move. The bridge-save reply comes first, as in the plain playout.
+
+use super::board::{other, Board, FastRng};
+use super::patterns::Patterns;
+
+/// Candidates read before the last one is played regardless of its weight.
+pub const TRIES: usize = 8;
+
+/// Fills the board from `to_move` (the previous move was `last`), drawing moves by their
+/// pattern weights capped at `cap` (> 0). Returns the winner's colour.
+pub fn weighted_playout(
+    board: &mut Board,
+    patterns: &Patterns,
+    cap: f32,
+    mut to_move: u8,
+    mut last: Option<usize>,
+    rng: &mut FastRng,
+) -> u8 {
+    while board.empty_count() > 0 {
+        let p = match last.and_then(|l| board.bridge_reply(l, to_move, rng)) {
+            Some(p) => p,
+            None => draw(board, patterns, cap, to_move, last, rng),
+        };
+        board.play(p, to_move);
+        last = Some(p);
+        to_move = other(to_move);
+    }
+    board.full_board_winner()
+}
+
+/// One move of `to_move` drawn by rejection from the empty cells (there must be one).
+#[inline]
+pub fn draw(
+    board: &Board,
+    patterns: &Patterns,
+    cap: f32,
+    to_move: u8,
+    last: Option<usize>,
+    rng: &mut FastRng,
+) -> usize {
+    debug_assert!(cap > 0.0 && board.empty_count() > 0);
+    // Acceptance: a 32-bit random number below `gamma / cap` of its range.
+    let scale = (u32::MAX as f32) / cap;
+    let mut candidate = 0usize;
+    for _ in 0..TRIES {
+        candidate = board.empties()[rng.below(board.empty_count())] as usize;
+        let gamma = patterns.gamma(board, candidate, to_move, last);
+        if ((rng.next_u64() >> 32) as f32) < gamma * scale {
+            break;
+        }
+    }
+    candidate
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hexmc::board::{BLACK, WHITE};
+
+    /// With uniform weights the weighted playout fills the board and its winner is the one
+    /// the full board says, for every size; a heavy weight on one pattern shifts the moves.
+    #[test]
+    fn fills_the_board_and_names_its_winner() {
+        let uniform = Patterns::uniform();
+        let mut rng = FastRng::new(3);
+        for size in [1usize, 2, 5, 9, 13] {
+            let mut black = 0;
+            for _ in 0..200 {
+                let mut b = Board::new(size);
+                let w = weighted_playout(&mut b, &uniform, 1.0, BLACK, None, &mut rng);
+                assert_eq!(b.empty_count(), 0);
+                assert_eq!(w, b.full_board_winner());
+                assert!(w == BLACK || w == WHITE);
+                black += (w == BLACK) as usize;
+            }
+            if size == 1 {
+                assert_eq!(black, 200, "Black's one stone wins 1x1");
+            }
+        }
+    }
+
+    /// Weights steer the draw: on the empty 5x5 board, with the centre's pattern weighted 1
+    /// and every other 0.01, the cells reading the centre's pattern are drawn far more often
+    /// than their share (which the uniform table gives): with one such cell, `1 - (24/25)^8`
+    /// of the draws against `1/25`.
+    #[test]
+    fn weights_steer_the_draw() {
+        use crate::hexmc::patterns::{fold, read, INDICES};
+        let b = Board::new(5);
+        let centre = b.layout.to_box[12] as usize;
+        let index = fold(&read(&b, centre, BLACK));
+        let text: String = (0..INDICES)
+            .filter(|&i| i != index)
+            .map(|i| format!("{i} 0.01\n"))
+            .collect();
+        let weighted = Patterns::parse(&text).unwrap();
+        let uniform = Patterns::uniform();
+        let mut rng = FastRng::new(9);
+        let trials = 4000;
+        let mut hits = |table: &Patterns| {
+            (0..trials)
+                .filter(|_| {
+                    let p = draw(&b, table, 1.0, BLACK, None, &mut rng);
+                    fold(&read(&b, p, BLACK)) == index
+                })
+                .count()
+        };
+        let (steered, plain) = (hits(&weighted), hits(&uniform));
+        assert!(plain > 0 && plain * 4 < trials, "{plain} of {trials}");
+        assert!(steered > 4 * plain, "{steered} against {plain} of {trials}");
+    }
+}
