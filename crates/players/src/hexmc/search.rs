@@ -56,6 +56,9 @@ impl Default for Params {
             exploration: 0.1,
             rave_bias: 0.001,
             first_play_urgency: 1.0,
+            // Off: with the shipped patterns, prior=2.5 (MoHex's 2.47) and knowledge=256 won
+            // 9 of 40 games against MoHex 2.0 on 9x9 at 1 s, these defaults 2 of 10, and the
+            // two tied 10-10 against each other (docs/benchmarks/hex.md): no measured gain.
             prior_weight: 0.0,
             // 8 beat 2 by 24-16 at 300 ms a move on 9x9 (fewer expansions, more playouts).
             expand_after: 8,
