@@ -7,49 +7,54 @@
 //! board, no tree) and the playouts per second of a whole `hexmc` search (tree, RAVE,
 //! knowledge), the figure to set beside MoHex's `Games/s`.
 
-use poda_core::{Agent, Turn};
+use poda_core::{Agent, Spec, Turn};
 use poda_games::hex::Hex;
-use poda_players::hexmc::board::{Board, FastRng, BLACK};
+use poda_players::hexmc::board::{Board, FastRng, BLACK, MAX_SIDE};
 use poda_players::hexmc::patterns::Patterns;
 use poda_players::hexmc::playout::weighted_playout;
 use poda_players::hexmc::HexMc;
 use std::time::Instant;
 
+/// Ends the example with a one-line error.
+fn fail(message: String) -> ! {
+    eprintln!("hexmc_speed: {message}");
+    std::process::exit(2);
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let secs: f64 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(1.0);
     let threads: usize = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(1);
-    let rest = args.get(3..).unwrap_or(&[]);
-    let mut sizes: Vec<u32> = rest.iter().filter_map(|s| s.parse().ok()).collect();
+    let mut sizes: Vec<u32> = Vec::new();
+    let mut options: Vec<&str> = Vec::new();
+    for arg in args.get(3..).unwrap_or(&[]) {
+        if arg.contains('=') {
+            options.push(arg);
+        } else {
+            match arg.parse() {
+                Ok(size) if (1..=MAX_SIDE as u32).contains(&size) => sizes.push(size),
+                _ => fail(format!(
+                    "'{arg}' is neither a board size (1-{MAX_SIDE}) nor key=value options"
+                )),
+            }
+        }
+    }
     if sizes.is_empty() {
         sizes = vec![9, 11, 13];
     }
-    let options: Vec<&str> = rest
-        .iter()
-        .filter(|s| s.contains('='))
-        .map(String::as_str)
-        .collect();
     let extra = options.iter().map(|o| format!(",{o}")).collect::<String>();
-    // The playout cap of the options, if any (the bare playouts then use the patterns).
-    let cap: f32 = options
-        .iter()
-        .flat_map(|o| o.split(','))
-        .find_map(|kv| kv.strip_prefix("pcap="))
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(0.0);
-    let file = options
-        .iter()
-        .flat_map(|o| o.split(','))
-        .find_map(|kv| kv.strip_prefix("patterns="));
-    let table = file.map(|f| {
-        let text = std::fs::read_to_string(f).unwrap_or_else(|e| {
-            eprintln!("hexmc_speed: cannot read {f}: {e}");
-            std::process::exit(2);
-        });
-        Patterns::parse(&text).unwrap_or_else(|e| {
-            eprintln!("hexmc_speed: {f}: {e}");
-            std::process::exit(2);
-        })
+    let spec = format!(
+        "hexmc(movetime={}ms,threads={threads}{extra})",
+        (secs * 1000.0) as u64
+    );
+    let spec = Spec::parse(&spec).unwrap_or_else(|e| fail(e.to_string()));
+    // The agent checks every option (a bad one ends here); the bare playouts use its playout
+    // cap and pattern file too.
+    HexMc::from_spec(&spec).unwrap_or_else(|e| fail(e.to_string()));
+    let cap: f32 = spec.parse_or("pcap", 0.0).expect("checked by the agent");
+    let table = spec.get("patterns").map(|f| {
+        let text = std::fs::read_to_string(f).unwrap_or_else(|e| fail(format!("{f}: {e}")));
+        Patterns::parse(&text).unwrap_or_else(|e| fail(format!("{f}: {e}")))
     });
     let patterns = table.as_ref().unwrap_or(Patterns::shipped());
     println!("size  bare playouts/s  search playouts/s (threads={threads}, {secs} s{extra})");
@@ -73,12 +78,7 @@ fn main() {
             n += 100;
         }
         let bare = n as f64 / began.elapsed().as_secs_f64();
-        let spec = format!(
-            "hexmc(movetime={}ms,threads={threads}{extra})",
-            (secs * 1000.0) as u64
-        );
-        let mut agent =
-            HexMc::from_spec(&poda_core::Spec::parse(&spec).expect("spec")).expect("agent");
+        let mut agent = HexMc::from_spec(&spec).expect("the options were checked");
         let game = Hex::with_size(size, false).expect("size");
         let choice = agent.choose(&game, &mut Turn::new()).expect("a move");
         let info = choice.info.expect("info");

@@ -185,6 +185,21 @@ mod tests {
     use poda_core::{Game, Player, Rng};
     use poda_games::hex::{prune, Hex, HexMove};
 
+    /// Up to `plies` random moves from the empty board, stopping before a move that would
+    /// end the game.
+    fn random_position(size: u32, plies: usize, rng: &mut Rng) -> Hex {
+        let mut game = Hex::with_size(size, false).unwrap();
+        for _ in 0..plies {
+            let moves = game.legal_move_list();
+            let next = game.after(moves[rng.index(moves.len())]);
+            if next.outcome().is_over() {
+                break;
+            }
+            game = next;
+        }
+        game
+    }
+
     fn from_hex(game: &Hex) -> Board {
         let mut b = Board::new(game.size() as usize);
         for p in Player::BOTH {
@@ -209,16 +224,8 @@ mod tests {
             let rings = Rings::new(size);
             let masks = poda_solve::hex::board::Masks::new(size);
             for _ in 0..150 {
-                let mut game = Hex::with_size(size, false).unwrap();
                 let plies = 3 + rng.index((size * size) as usize / 2);
-                for _ in 0..plies {
-                    let moves = game.legal_move_list();
-                    let next = game.after(moves[rng.index(moves.len())]);
-                    if next.outcome().is_over() {
-                        break;
-                    }
-                    game = next;
-                }
+                let game = random_position(size, plies, &mut rng);
                 if game.outcome().is_over() {
                     continue;
                 }
@@ -271,16 +278,8 @@ mod tests {
         let mut rng = Rng::new(11);
         for size in [1u32, 2, 3, 5, 7, 11] {
             for _ in 0..60 {
-                let mut game = Hex::with_size(size, false).unwrap();
                 let plies = rng.index((size * size) as usize);
-                for _ in 0..plies {
-                    let moves = game.legal_move_list();
-                    let next = game.after(moves[rng.index(moves.len())]);
-                    if next.outcome().is_over() {
-                        break;
-                    }
-                    game = next;
-                }
+                let game = random_position(size, plies, &mut rng);
                 let b = from_hex(&game);
                 let l = b.layout;
                 let mut out = Vec::new();

@@ -68,7 +68,7 @@ mod tests {
     use crate::hexmc::board::{BLACK, WHITE};
 
     /// With uniform weights the weighted playout fills the board and its winner is the one
-    /// the full board says, for every size; a heavy weight on one pattern shifts the moves.
+    /// the full board says, for every size (Black's one stone wins 1x1).
     #[test]
     fn fills_the_board_and_names_its_winner() {
         let uniform = Patterns::uniform();

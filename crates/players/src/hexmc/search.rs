@@ -7,8 +7,10 @@
 //! `(1 - b) Q + b R + c sqrt(ln N / n) + w prior / sqrt(n + 1)`, where `Q` is the child's win
 //! rate, `R` its RAVE win rate and `b = r / (r + n + r n k)` (Silver's schedule, with `r`
 //! RAVE and `n` real visits) and `prior` the move's share of its siblings' pattern weights
-//! (MoHex 2.0's progressive bias has this form); a leaf seen [`Params::expand_after`] times is expanded with the
-//! [`knowledge`](super::knowledge) of its position; the playout fills the board; every node
+//! (MoHex 2.0's progressive bias has this form); a leaf seen [`Params::expand_after`] times
+//! is expanded with the [`knowledge`](super::knowledge) of its position; the playout (uniform
+//! with the bridge-save reply, or [`playout`](super::playout)'s weighted one) fills the
+//! board; every node
 //! of the path gets the result, and every child of a path node whose cell ended with the
 //! colour of that node's player gets a RAVE result (on a full board each cell has exactly one
 //! colour, so "played first by" is "owned at the end by"). Proven nodes return their result
