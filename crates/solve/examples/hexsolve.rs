@@ -1,25 +1,32 @@
 //! Times the Hex solver's full opening analysis per board size, printing each opening as it
 //! is proved (from 6x6 on): `cargo run --release -p poda-solve --example hexsolve -- 1 5`.
+//! Options for experiments: `order=current|centre` (move ordering), `widening=B,F|none`
+//! (the prover's focus), `killers=on|off` (moves dominated by a killer left out), e.g. `hexsolve 6 6 order=centre widening=none`.
 //! The empty board is symmetric under the 180-degree rotation, so an opening whose rotated
 //! twin is proven already takes the twin's value (as `HexSolver::analyze` does).
 
 use poda_core::{Game, Player};
 use poda_games::hex::{Hex, HexMove};
-use poda_solve::hex::HexSolver;
+use poda_solve::hex::{HexSolver, Settings};
 use std::time::Instant;
 
 fn main() {
-    let args: Vec<u32> = std::env::args()
-        .skip(1)
-        .filter_map(|a| a.parse().ok())
-        .collect();
+    let mut settings = Settings::default();
+    let mut sizes: Vec<u32> = Vec::new();
+    for arg in std::env::args().skip(1) {
+        if let Err(e) = read_arg(&arg, &mut settings, &mut sizes) {
+            eprintln!("hexsolve: {e}");
+            std::process::exit(2);
+        }
+    }
     let (lo, hi) = (
-        args.first().copied().unwrap_or(1),
-        args.get(1).copied().unwrap_or(5),
+        sizes.first().copied().unwrap_or(1),
+        sizes.get(1).copied().unwrap_or(5),
     );
     for size in lo..=hi {
         let start = Hex::with_size(size, false).expect("a valid size");
         let mut solver = HexSolver::new();
+        solver.settings = settings;
         let began = Instant::now();
         let mut wins = Vec::new();
         let moves = start.legal_move_list();
@@ -55,12 +62,42 @@ fn main() {
             }
         }
         println!(
-            "{size}x{size}: {} of {} openings win ({}) in {:.2} s, {} nodes",
+            "{size}x{size}: {} of {} openings win ({}) in {:.2} s, {} nodes, {:.2} moves per open node",
             wins.len(),
             moves.len(),
             wins.join(" "),
             began.elapsed().as_secs_f64(),
-            solver.nodes()
+            solver.nodes(),
+            solver.mean_moves()
         );
     }
+}
+
+/// Reads one argument: a board size (the first is the smallest, the second the largest) or
+/// an option.
+fn read_arg(arg: &str, settings: &mut Settings, sizes: &mut Vec<u32>) -> Result<(), String> {
+    if let Ok(n) = arg.parse::<u32>() {
+        if !(1..=11).contains(&n) || sizes.len() == 2 {
+            return Err(format!("bad size {arg} (two sizes at most, each 1-11)"));
+        }
+        sizes.push(n);
+        return Ok(());
+    }
+    match arg.split_once('=') {
+        Some(("order", "current")) => settings.order_by_current = true,
+        Some(("order", "centre")) => settings.order_by_current = false,
+        Some(("widening", "none")) => settings.widening = None,
+        Some(("killers", "on")) => settings.killers = true,
+        Some(("killers", "off")) => settings.killers = false,
+        Some(("widening", v)) => {
+            let parsed = v.split_once(',').and_then(|(b, f)| {
+                let f: f64 = f.parse().ok()?;
+                (f > 0.0 && f <= 1.0).then_some((b.parse().ok()?, f))
+            });
+            settings.widening =
+                Some(parsed.ok_or(format!("bad widening {v} (BASE,FACTOR with 0 < FACTOR <= 1, or none)"))?);
+        }
+        _ => return Err(format!("unknown argument {arg} (sizes, order=current|centre, widening=B,F|none, killers=on|off)")),
+    }
+    Ok(())
 }

@@ -97,8 +97,47 @@ impl Rings {
     /// The dead empty cells.
     pub fn dead(&self, board: &Board, masks: &Masks) -> u128 {
         cells(board.empty(masks))
-            .filter(|&c| Self::four_in_a_row(&self.colours(board, c as usize, None), None))
+            .filter(|&c| self.is_dead(board, masks, c))
             .fold(0, |s, c| s | 1 << c)
+    }
+
+    /// True if the empty cell `c` is dead: four consecutive neighbours of one colour (the
+    /// common pattern, checked first), or more generally useless to both players.
+    pub fn is_dead(&self, board: &Board, masks: &Masks, c: u32) -> bool {
+        if Self::four_in_a_row(&self.colours(board, c as usize, None), None) {
+            return true;
+        }
+        let bit = 1u128 << c;
+        let empty_around = masks.expand(bit) & !bit & board.empty(masks);
+        // Three empty neighbours are never pairwise adjacent: not useless to anybody.
+        if empty_around.count_ones() > 2 {
+            return false;
+        }
+        useless_to(board, masks, c, Player::First) && useless_to(board, masks, c, Player::Second)
+    }
+
+    /// The cells `c` of `moves` that the player to move may leave out because a stone of
+    /// its own on a neighbour `k` in `moves` would make `c` dead (Björnsson, Hayward,
+    /// Johanson, van Rijswijck, "Dead cell analysis in Hex and the Shannon game", 2007: `k`
+    /// then dominates `c`, since with `k` played `c` may be filled for free). A cell is only
+    /// left out for a killer that is kept, so every chain of dominations ends at a kept
+    /// move. Returns the cells left out and their killers.
+    pub fn killed(&self, board: &Board, masks: &Masks, moves: u128) -> (u128, u128) {
+        let me = board.to_move.index();
+        let (mut out, mut killers) = (0u128, 0u128);
+        for c in cells(moves) {
+            let bit = 1u128 << c;
+            for k in cells(masks.expand(bit) & !bit & moves & !out) {
+                let mut after = *board;
+                after.stones[me] |= 1 << k;
+                if self.is_dead(&after, masks, c) {
+                    out |= bit;
+                    killers |= 1 << k;
+                    break;
+                }
+            }
+        }
+        (out, killers)
     }
 
     /// The cells of `X`-captured pairs (`x` = 1 Black, 2 White), disjoint pairs only.
@@ -115,18 +154,12 @@ impl Rings {
                 if b < a || empty >> b & 1 == 0 || out >> b & 1 == 1 {
                     continue;
                 }
-                let a_dies = Self::four_in_a_row(
-                    &self.colours(board, a as usize, Some((b as u8, x))),
-                    Some(x),
-                );
-                if !a_dies {
-                    continue;
-                }
-                let b_dies = Self::four_in_a_row(
-                    &self.colours(board, b as usize, Some((a as u8, x))),
-                    Some(x),
-                );
-                if b_dies {
+                let with = |cell: u32| {
+                    let mut b2 = *board;
+                    b2.stones[(x - 1) as usize] |= 1 << cell;
+                    b2
+                };
+                if self.is_dead(&with(b), masks, a) && self.is_dead(&with(a), masks, b) {
                     out |= 1 << a | 1 << b;
                     break;
                 }
@@ -166,4 +199,62 @@ impl Rings {
 /// The winner of a position whose stones already join a player's edges.
 pub fn connected(board: &Board, masks: &Masks) -> Option<Player> {
     Player::BOTH.into_iter().find(|&p| board.has_won(masks, p))
+}
+
+/// True if the empty cell `c` is in no minimal winning chain of `player`: the things next
+/// to it that the player could use (empty cells, its groups, its edges) are pairwise
+/// adjacent or joined, so any chain through `c` has a shortcut around it (the clique
+/// condition behind the dead-cell patterns of Hayward et al.).
+fn useless_to(board: &Board, masks: &Masks, c: u32, player: Player) -> bool {
+    let own = board.stones[player.index()];
+    let opp = board.stones[player.opponent().index()];
+    let (e1, e2) = masks.edges(player);
+    let bit = 1u128 << c;
+    let around = masks.expand(bit) & !bit;
+    let empties = around & !own & !opp;
+    // Stone units: (cells, edges touched: 1 first, 2 second); a group on an edge is the
+    // edge's unit.
+    let flags = |g: u128| (g & e1 != 0) as u8 | ((g & e2 != 0) as u8) << 1;
+    let mut units: [(u128, u8); 8] = [(0, 0); 8];
+    let mut n = 0;
+    let mut push = |unit: (u128, u8)| {
+        if !units[..n]
+            .iter()
+            .any(|&(g, f)| g & unit.0 != 0 || f & unit.1 != 0)
+        {
+            units[n] = unit;
+            n += 1;
+        }
+    };
+    for (edge, flag) in [(e1, 1u8), (e2, 2u8)] {
+        if bit & edge != 0 {
+            let g = masks.flood(own & edge, own);
+            push((g, flag | flags(g)));
+        }
+    }
+    for s in cells(around & own) {
+        let g = masks.flood(1 << s, own);
+        push((g, flags(g)));
+    }
+    // Stone units all one thing: every pair overlaps or shares an edge.
+    for i in 0..n {
+        for j in i + 1..n {
+            let (a, b) = (units[i], units[j]);
+            if a.0 & b.0 == 0 && a.1 & b.1 == 0 {
+                return false;
+            }
+        }
+    }
+    let es: Vec<u32> = cells(empties).collect();
+    if es.len() == 2 && masks.expand(1 << es[0]) >> es[1] & 1 == 0 {
+        return false;
+    }
+    es.iter().all(|&d| {
+        let db = 1u128 << d;
+        units[..n].iter().all(|&(g, f)| {
+            masks.expand(db) & g != 0
+                || (f & 1 != 0 && db & e1 != 0)
+                || (f & 2 != 0 && db & e2 != 0)
+        })
+    })
 }

@@ -5,6 +5,7 @@
 //! - [`bits`]: cell sets (`u128`, three words); [`hsearch`]: virtual connections by
 //!   H-search (bridges, edge templates and their combinations).
 //! - [`ice`]: dead cells and captured pairs, filled in before a position is searched.
+//! - [`order`]: move ordering by the current through each cell (resistance networks).
 //! - [`prover`]: depth-first proof-number search with must-play regions, proofs that prune
 //!   siblings, and a table that keeps proofs.
 //!
@@ -16,12 +17,14 @@ pub mod bits;
 pub mod board;
 pub mod hsearch;
 pub mod ice;
+pub mod order;
 pub mod prover;
 
 use board::{Board, MAX_SOLVER_SIZE};
 
 use poda_core::{Game, Player};
 use poda_games::hex::{Hex, HexMove};
+pub use prover::Settings;
 use prover::{Prover, Verdict, SWAP};
 use std::time::{Duration, Instant};
 use thiserror::Error;
@@ -47,6 +50,8 @@ pub struct Proof {
 /// A solver; its table is kept between calls on the same board size.
 pub struct HexSolver {
     dfpn: Option<Prover>,
+    /// The prover's ordering and focus (read when a prover is made for a new size).
+    pub settings: Settings,
 }
 
 impl Default for HexSolver {
@@ -57,12 +62,17 @@ impl Default for HexSolver {
 
 impl HexSolver {
     pub fn new() -> HexSolver {
-        HexSolver { dfpn: None }
+        HexSolver {
+            dfpn: None,
+            settings: Settings::default(),
+        }
     }
 
     fn searcher(&mut self, size: u32) -> &mut Prover {
         if self.dfpn.as_ref().is_none_or(|d| d.masks().size != size) {
-            self.dfpn = Some(Prover::new(size));
+            let mut prover = Prover::new(size);
+            prover.settings = self.settings;
+            self.dfpn = Some(prover);
         }
         self.dfpn.as_mut().expect("just set")
     }
@@ -126,6 +136,14 @@ impl HexSolver {
             out.push((mv, if wins { 1 } else { -1 }));
         }
         Ok(out)
+    }
+
+    /// The mean number of moves of the open nodes expanded so far (the search's branching
+    /// after must-play regions and inferior cells); 0 before any.
+    pub fn mean_moves(&self) -> f64 {
+        self.dfpn.as_ref().map_or(0.0, |d| {
+            d.moves_given as f64 / d.open_expansions.max(1) as f64
+        })
     }
 
     /// Search nodes spent so far on the current board size.

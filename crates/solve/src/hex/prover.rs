@@ -14,7 +14,8 @@
 //! - the opponent has a full one: a loss;
 //! - the opponent has semi ones: only the cells in the intersection of their carriers can
 //!   save the game (the must-play region);
-//! - dead cells are never tried while another move exists.
+//! - dead cells are never tried while another move exists, nor a cell that a stone of the
+//!   player to move on a neighbouring candidate would make dead (its killer dominates it).
 //!
 //! A new node starts at `pn = 1`, `dn = number of moves` (Allis' initialisation: a loss must
 //! refute every move), so the search prefers the lines where the opponent has the fewest
@@ -33,6 +34,7 @@
 use super::board::{cells, Board, Masks};
 use super::hsearch::HSearch;
 use super::ice::{connected, Rings};
+use super::order::cell_currents;
 use poda_core::Player;
 use std::collections::HashMap;
 use std::time::Instant;
@@ -69,6 +71,29 @@ pub enum Verdict {
     Unknown,
 }
 
+/// How the prover orders and focuses its search.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Settings {
+    /// Whether a node's moves are ordered by [`cell_currents`] (else centre first).
+    pub order_by_current: bool,
+    /// Focused search (benzene's DFPN widening): a node looks at its first
+    /// `base + ceil(factor * n)` moves not yet proven to lose, `n` those moves; `None`
+    /// looks at all of them.
+    pub widening: Option<(usize, f64)>,
+    /// Whether moves dominated by a neighbouring killer are left out ([`Rings::killed`]).
+    pub killers: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            order_by_current: true,
+            widening: Some((1, 0.25)),
+            killers: true,
+        }
+    }
+}
+
 /// A DFPN prover for one board size; its table lives across calls.
 pub struct Prover {
     masks: Masks,
@@ -76,11 +101,17 @@ pub struct Prover {
     /// Whether dead and captured cells are filled in (on by default; off with the swap
     /// rule, whose swap needs the lone first stone).
     pub fill: bool,
+    /// Move ordering and focus.
+    pub settings: Settings,
     hs: HSearch<u128>,
     table: HashMap<(u128, u128), Entry>,
     /// Nodes entered and expansions (two H-searches each).
     pub nodes: u64,
     pub expansions: u64,
+    /// Moves given to the open nodes expanded (their mean is the search's branching).
+    pub moves_given: u64,
+    /// Open nodes expanded.
+    pub open_expansions: u64,
     deadline: Option<Instant>,
     out_of_time: bool,
 }
@@ -91,10 +122,13 @@ impl Prover {
             masks: Masks::new(size),
             rings: Rings::new(size),
             fill: true,
+            settings: Settings::default(),
             hs: HSearch::new(size as usize),
             table: HashMap::new(),
             nodes: 0,
             expansions: 0,
+            moves_given: 0,
+            open_expansions: 0,
             deadline: None,
             out_of_time: false,
         }
@@ -252,7 +286,11 @@ impl Prover {
         let (pn, dn, win_key) = match verdict {
             Some((true, k)) => (0, INF, if turned { self.turn_move(k) } else { k }),
             Some((false, _)) => (INF, 0, 0),
-            None => (1, moves.len() as u32, 0),
+            None => {
+                self.moves_given += moves.len() as u64;
+                self.open_expansions += 1;
+                (1, moves.len() as u32, 0)
+            }
         };
         self.table.insert(
             key,
@@ -322,29 +360,53 @@ impl Prover {
         if live != 0 {
             region = live;
         }
-        let mut moves: Vec<u8> = cells(region).map(|c| c as u8).collect();
-        if swap {
-            moves.push(SWAP);
-        }
-        let justification = if board.swap_rule {
+        let mut justification = if board.swap_rule {
             all
         } else {
             theirs.semi_union
         };
+        if self.settings.killers && !board.swap_rule {
+            let (killed, killers) = self.rings.killed(board, &masks, region);
+            region &= !killed;
+            justification |= killed | killers;
+        }
+        let mut moves: Vec<u8> = cells(region).map(|c| c as u8).collect();
+        if swap {
+            moves.push(SWAP);
+        }
         if moves.is_empty() {
             return (Some((false, 0)), Vec::new(), justification);
         }
-        // Centre first: the order among equal numbers.
-        let n = masks.size as i32;
-        moves.sort_by_key(|&m| {
-            if m == SWAP {
-                return 0;
-            }
+        self.order(board, &mut moves);
+        (None, moves, justification)
+    }
+
+    /// Sorts a fresh node's moves, most promising first: by the current through each cell
+    /// ([`cell_currents`]) when [`Settings::order_by_current`] is on, else centre first; the swap first.
+    fn order(&self, board: &Board, moves: &mut [u8]) {
+        let n = self.masks.size as i32;
+        let centre = |m: u8| {
             let (x, y) = (m as i32 % n, m as i32 / n);
             let (dx, dy) = (2 * x - (n - 1), 2 * y - (n - 1));
             dx.abs().max(dy.abs()).max((dx + dy).abs())
+        };
+        if !self.settings.order_by_current {
+            moves.sort_by_key(|&m| if m == SWAP { -1 } else { centre(m) });
+            return;
+        }
+        let current = cell_currents(board, &self.masks);
+        let score = |m: u8| {
+            if m == SWAP {
+                f64::INFINITY
+            } else {
+                current[m as usize]
+            }
+        };
+        moves.sort_by(|&a, &b| {
+            score(b)
+                .total_cmp(&score(a))
+                .then(centre(a).cmp(&centre(b)))
         });
-        (None, moves, justification)
     }
 
     /// Stores a node's numbers, its proof (when proven: in the board's orientation), and
@@ -379,6 +441,30 @@ impl Prover {
     /// The justification stored with an open node (in the board's orientation).
     fn justification(&self, board: &Board) -> u128 {
         self.proof_of(board)
+    }
+
+    /// How many of a node's children (in order) the search looks at: all of them without
+    /// widening or with fewer than two moves left that are not proven to lose, else enough
+    /// to see `base + ceil(factor * n)` such moves.
+    fn focus(&self, numbers: &[(u32, u32)]) -> usize {
+        let Some((base, factor)) = self.settings.widening else {
+            return numbers.len();
+        };
+        let open = numbers.iter().filter(|&&(cpn, _)| cpn != 0).count();
+        if open < 2 {
+            return numbers.len();
+        }
+        let wanted = base + (open as f64 * factor).ceil() as usize;
+        let mut seen = 0;
+        for (i, &(cpn, _)) in numbers.iter().enumerate() {
+            if seen == wanted {
+                return i;
+            }
+            if cpn != 0 {
+                seen += 1;
+            }
+        }
+        numbers.len()
     }
 
     /// Searches `board` until its numbers reach a threshold; returns them.
@@ -447,14 +533,21 @@ impl Prover {
                     }
                 }
             }
+            let numbers: Vec<(u32, u32)> = children.iter().map(|c| self.numbers(c)).collect();
+            // A proven winning move decides the node wherever it stands in the list.
+            if let Some(win) = numbers.iter().position(|&(_, cdn)| cdn == 0) {
+                let proof = self.proof_of(&children[win]) | fills[win] | move_bit(moves[win]);
+                self.store(board, 0, INF, Some(proof), None);
+                return (0, INF);
+            }
+            let look = self.focus(&numbers);
             let mut pn = INF;
             let mut dn: u32 = 0;
             let mut best = 0;
             let mut best_dn = INF;
             let mut second_dn = INF;
             let mut best_pn = 1;
-            for (i, child) in children.iter().enumerate() {
-                let (cpn, cdn) = self.numbers(child);
+            for (i, &(cpn, cdn)) in numbers.iter().enumerate().take(look) {
                 pn = pn.min(cdn);
                 dn = dn.saturating_add(cpn).min(INF);
                 if cdn < best_dn {
@@ -465,11 +558,6 @@ impl Prover {
                 } else if cdn < second_dn {
                     second_dn = cdn;
                 }
-            }
-            if pn == 0 {
-                let proof = self.proof_of(&children[best]) | fills[best] | move_bit(moves[best]);
-                self.store(board, 0, INF, Some(proof), None);
-                return (0, INF);
             }
             if dn == 0 {
                 let mut proof = justification;
