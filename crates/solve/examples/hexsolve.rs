@@ -1,7 +1,8 @@
 //! Times the Hex solver's full opening analysis per board size, printing each opening as it
 //! is proved (from 6x6 on): `cargo run --release -p poda-solve --example hexsolve -- 1 5`.
 //! Options for experiments: `order=current|centre` (move ordering), `widening=B,F|none`
-//! (the prover's focus), `killers=on|off` (moves dominated by a killer left out), e.g. `hexsolve 6 6 order=centre widening=none`.
+//! (the prover's focus), `killers=on|off` (moves dominated by a killer left out),
+//! `only=c4,b3` (these openings only), e.g. `hexsolve 6 6 order=centre widening=none`.
 //! The empty board is symmetric under the 180-degree rotation, so an opening whose rotated
 //! twin is proven already takes the twin's value (as `HexSolver::analyze` does).
 
@@ -13,7 +14,12 @@ use std::time::Instant;
 fn main() {
     let mut settings = Settings::default();
     let mut sizes: Vec<u32> = Vec::new();
+    let mut only: Vec<String> = Vec::new();
     for arg in std::env::args().skip(1) {
+        if let Some(list) = arg.strip_prefix("only=") {
+            only.extend(list.split(',').map(str::to_string));
+            continue;
+        }
         if let Err(e) = read_arg(&arg, &mut settings, &mut sizes) {
             eprintln!("hexsolve: {e}");
             std::process::exit(2);
@@ -34,6 +40,9 @@ fn main() {
         let cells = start.cells() as u16;
         for &mv in &moves {
             let HexMove::Cell(c) = mv else { continue };
+            if !only.is_empty() && !only.contains(&start.format_move(mv)) {
+                continue;
+            }
             if let Some(&black_wins) = proven.get(&(cells - 1 - c)) {
                 if black_wins {
                     wins.push(start.format_move(mv));

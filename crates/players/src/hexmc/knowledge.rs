@@ -212,8 +212,8 @@ mod tests {
 
     /// Captured cells are inferior moves: in random 4x4 and 5x5 positions, whenever the
     /// player to move wins (poda-solve's prover), some move outside the captured and dead
-    /// cells wins too, so pruning them keeps a win; and every pair poda-solve's fill-in finds
-    /// is marked.
+    /// cells wins too, so pruning them keeps a win; and poda-solve's dead-cell test confirms
+    /// every pair marked.
     #[test]
     fn captured_cells_keep_a_winning_move() {
         use poda_solve::hex::ice::Rings;
@@ -233,12 +233,33 @@ mod tests {
                 let mut captured = [false; MAX_BOX];
                 let n = captured_cells(&b, &mut captured);
                 assert_eq!(n, captured.iter().filter(|&&c| c).count());
+                // poda-solve's dead-cell test (a wider rule than this module's pattern)
+                // confirms every marked cell: it has a marked neighbour such that one colour
+                // on either cell makes the other dead.
                 let solve_board = poda_solve::hex::board::Board::from_hex(&game).unwrap();
-                for x in [1u8, 2] {
-                    let theirs = rings.captured(&solve_board, &masks, x);
-                    for c in poda_solve::hex::board::cells(theirs) {
-                        assert!(captured[b.layout.to_box[c as usize] as usize]);
+                let marked = |c: u32| captured[b.layout.to_box[c as usize] as usize];
+                let with = |x: usize, c: u32| {
+                    let mut after = solve_board;
+                    after.stones[x] |= 1 << c;
+                    after
+                };
+                for a in poda_solve::hex::board::cells(solve_board.empty(&masks)) {
+                    if !marked(a) {
+                        continue;
                     }
+                    let around = masks.expand(1 << a) & !(1u128 << a);
+                    let confirmed = poda_solve::hex::board::cells(around).any(|nb| {
+                        marked(nb)
+                            && (0..2).any(|x| {
+                                rings.is_dead(&with(x, nb), &masks, a)
+                                    && rings.is_dead(&with(x, a), &masks, nb)
+                            })
+                    });
+                    assert!(
+                        confirmed,
+                        "cell {a} marked captured in {}",
+                        game.board_string()
+                    );
                 }
                 if n == 0 {
                     continue;
