@@ -3,14 +3,18 @@
 //! change the value of the game are filled before the position is searched, which shrinks
 //! the board and lets H-search see connections it would miss.
 //!
-//! - **Dead** cells: four consecutive neighbours of one colour (an edge counts as its
-//!   owner's stones). A dead cell is in no minimal winning chain of either player, so it may
-//!   be given to anybody; it is given to Black.
+//! - **Dead** cells: useless to both players, where a cell is useless to a player when the
+//!   things next to it that the player could use (empty cells, its groups, its edges) are
+//!   pairwise adjacent or joined (four consecutive neighbours of one colour, an edge counting
+//!   as its owner's stones, is the common case). A dead cell is in no minimal winning chain
+//!   of either player, so it may be given to anybody; it is given to Black. Adding stones of
+//!   either colour never revives a dead cell.
 //! - **Captured pairs**: two adjacent empty cells `a`, `b` such that a stone of the opponent
-//!   on either one is made dead by `X` answering on the other (with `X` on the other cell,
-//!   the first has four consecutive neighbours of `X`). `X` loses nothing by owning both:
+//!   on either one is made dead by `X` answering on the other. `X` loses nothing by owning both:
 //!   the opponent gains nothing by playing there, and `X` answers if he does. The bridge
 //!   carriers of a stone on the second row are the common case.
+//! - **Killed** moves: a cell that the mover's stone on a neighbouring candidate would make
+//!   dead is dominated by that candidate and need not be searched.
 //!
 //! Filling repeats until nothing changes (a filled cell may make others dead or captured).
 

@@ -1,10 +1,11 @@
-//! A Hex solver for boards up to 11x11 (in practice: every opening up to 6x6 in minutes,
-//! 7x7 openings one by one; see `docs/benchmarks/hex.md` for measured sizes and times).
+//! A Hex solver for boards up to 11x11 (in practice: every opening up to 6x6 in about ten
+//! seconds, 7x7 openings one by one; see `docs/benchmarks/hex.md` for measured sizes and times).
 //!
 //! - [`board`]: the solver's 128-bit position and masks.
 //! - [`bits`]: cell sets (`u128`, three words); [`hsearch`]: virtual connections by
 //!   H-search (bridges, edge templates and their combinations).
-//! - [`ice`]: dead cells and captured pairs, filled in before a position is searched.
+//! - [`ice`]: dead cells and captured pairs, filled in before a position is searched, and
+//!   the moves a killer dominates.
 //! - [`order`]: move ordering by the current through each cell (resistance networks).
 //! - [`prover`]: depth-first proof-number search with must-play regions, proofs that prune
 //!   siblings, and a table that keeps proofs.
