@@ -36,6 +36,11 @@ fn main() {
         let began = Instant::now();
         let mut wins = Vec::new();
         let moves = start.legal_move_list();
+        let names: Vec<String> = moves.iter().map(|&m| start.format_move(m)).collect();
+        if let Some(bad) = only.iter().find(|c| !names.contains(c)) {
+            eprintln!("hexsolve: {bad} is not a cell of the {size}x{size} board");
+            std::process::exit(2);
+        }
         let mut proven = std::collections::HashMap::new();
         let cells = start.cells() as u16;
         for &mv in &moves {
