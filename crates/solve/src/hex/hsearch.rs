@@ -347,11 +347,14 @@ impl<B: Bits> HSearch<B> {
         let end_bit = self.bit(end);
         let mid_bit = self.bit(mid);
         let through_stone = self.stone[mid];
+        // Every result holds `a` (and `mid` when it is a cell): too large already for a pair
+        // of empty cells when `end` is one.
+        let small = self.stone[end] || a.count() + !through_stone as u32 <= self.empty_pair_max;
         let mut i = 0;
         while i < self.partners[mid].len() {
             let t = self.partners[mid][i] as usize;
             i += 1;
-            if t == end || a.meets(self.bit(t)) {
+            if t == end || a.meets(self.bit(t)) || (!small && !self.stone[t]) {
                 continue;
             }
             let s = self.slot(mid, t);
@@ -393,11 +396,12 @@ impl<B: Bits> HSearch<B> {
             return;
         }
         let end_bit = self.bit(end);
+        let small = self.stone[end] || a.count() <= self.empty_pair_max;
         let mut i = 0;
         while i < self.partners[mid].len() {
             let t = self.partners[mid][i] as usize;
             i += 1;
-            if t == end || a.meets(self.bit(t)) {
+            if t == end || a.meets(self.bit(t)) || (!small && !self.stone[t]) {
                 continue;
             }
             let s = self.slot(mid, t);
