@@ -108,14 +108,15 @@ impl Rings {
     /// True if the empty cell `c` is dead: four consecutive neighbours of one colour (the
     /// common pattern, checked first), or more generally useless to both players.
     pub fn is_dead(&self, board: &Board, masks: &Masks, c: u32) -> bool {
-        if Self::four_in_a_row(&self.colours(board, c as usize, None), None) {
-            return true;
-        }
         let bit = 1u128 << c;
         let empty_around = masks.expand(bit) & !bit & board.empty(masks);
-        // Three empty neighbours are never pairwise adjacent: not useless to anybody.
+        // Three empty neighbours are never pairwise adjacent: not useless to anybody (and no
+        // room for four stones of one colour).
         if empty_around.count_ones() > 2 {
             return false;
+        }
+        if Self::four_in_a_row(&self.colours(board, c as usize, None), None) {
+            return true;
         }
         useless_to(board, masks, c, Player::First) && useless_to(board, masks, c, Player::Second)
     }
