@@ -177,6 +177,8 @@ pub struct HSearch<B: Bits> {
     cell_of: Vec<usize>,
     pairs: Vec<Pair<B>>,
     partners: Vec<Vec<u16>>,
+    /// The partners that are groups or edges (all a large carrier can still combine with).
+    stone_partners: Vec<Vec<u16>>,
     queue: Vec<(u16, u16, bool, B, u8)>,
     /// Connections added by the last build (a cost measure).
     pub added: u64,
@@ -196,6 +198,7 @@ impl<B: Bits> HSearch<B> {
             cell_of: vec![usize::MAX; max_points],
             pairs: vec![Pair::default(); max_points * max_points],
             partners: vec![Vec::new(); max_points],
+            stone_partners: vec![Vec::new(); max_points],
             queue: Vec::new(),
             added: 0,
             empty_pair_max: EMPTY_PAIR_MAX,
@@ -273,6 +276,7 @@ impl<B: Bits> HSearch<B> {
             self.stone[p] = p < groups;
             self.cell_of[p] = if p < groups { usize::MAX } else { 0 };
             self.partners[p].clear();
+            self.stone_partners[p].clear();
         }
         for c in empty.cells() {
             self.cell_of[point_of_cell[c]] = c;
@@ -351,10 +355,16 @@ impl<B: Bits> HSearch<B> {
         // of empty cells when `end` is one.
         let small = self.stone[end] || a.count() + !through_stone as u32 <= self.empty_pair_max;
         let mut i = 0;
-        while i < self.partners[mid].len() {
-            let t = self.partners[mid][i] as usize;
+        loop {
+            let list = if small {
+                &self.partners[mid]
+            } else {
+                &self.stone_partners[mid]
+            };
+            let Some(&t) = list.get(i) else { break };
+            let t = t as usize;
             i += 1;
-            if t == end || a.meets(self.bit(t)) || (!small && !self.stone[t]) {
+            if t == end || a.meets(self.bit(t)) {
                 continue;
             }
             let s = self.slot(mid, t);
@@ -398,10 +408,16 @@ impl<B: Bits> HSearch<B> {
         let end_bit = self.bit(end);
         let small = self.stone[end] || a.count() <= self.empty_pair_max;
         let mut i = 0;
-        while i < self.partners[mid].len() {
-            let t = self.partners[mid][i] as usize;
+        loop {
+            let list = if small {
+                &self.partners[mid]
+            } else {
+                &self.stone_partners[mid]
+            };
+            let Some(&t) = list.get(i) else { break };
+            let t = t as usize;
             i += 1;
-            if t == end || a.meets(self.bit(t)) || (!small && !self.stone[t]) {
+            if t == end || a.meets(self.bit(t)) {
                 continue;
             }
             let s = self.slot(mid, t);
@@ -429,6 +445,12 @@ impl<B: Bits> HSearch<B> {
             p.semi_meet = B::EMPTY;
             self.partners[x].push(y as u16);
             self.partners[y].push(x as u16);
+            if self.stone[y] {
+                self.stone_partners[x].push(y as u16);
+            }
+            if self.stone[x] {
+                self.stone_partners[y].push(x as u16);
+            }
         }
         s
     }
