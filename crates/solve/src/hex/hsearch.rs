@@ -516,20 +516,26 @@ impl<B: Bits> HSearch<B> {
         p.ns = k as u8 + 1;
         p.refresh();
         self.added += 1;
-        // OR: the new semi with sets of the others whose carriers share nothing.
+        // OR: the new semi with sets of the others whose carriers share nothing. No set can
+        // if the new carrier meets what all the others share.
         let semis = p.semi;
         let count = k;
         let mut found: [B; 8] = [B::EMPTY; 8];
         let mut nfound = 0;
-        or_rule(
-            &semis[..count],
-            0,
-            carrier,
-            carrier,
-            1,
-            &mut found,
-            &mut nfound,
-        );
+        let others_meet = semis[..count]
+            .iter()
+            .fold(self.shape.board, |m, &c| m.and(c));
+        if count > 0 && !carrier.meets(others_meet) {
+            or_rule(
+                &semis[..count],
+                0,
+                carrier,
+                carrier,
+                1,
+                &mut found,
+                &mut nfound,
+            );
+        }
         for &c in &found[..nfound] {
             self.add_full(x, y, c);
         }
