@@ -43,21 +43,20 @@ fn main() {
         }
         let mut proven = std::collections::HashMap::new();
         let cells = start.cells() as u16;
-        for &mv in &moves {
+        for (&mv, text) in moves.iter().zip(&names) {
             let HexMove::Cell(c) = mv else { continue };
-            if !only.is_empty() && !only.contains(&start.format_move(mv)) {
+            if !only.is_empty() && !only.contains(text) {
                 continue;
             }
             if let Some(&black_wins) = proven.get(&(cells - 1 - c)) {
                 if black_wins {
-                    wins.push(start.format_move(mv));
+                    wins.push(text.clone());
                 }
                 continue;
             }
             let child = start.after(mv);
             let t = Instant::now();
             let proof = solver.solve(&child).expect("small enough");
-            let text = start.format_move(mv);
             if size >= 6 {
                 eprintln!(
                     "  {size}x{size} {text}: {} wins ({} nodes, {:.2} s)",
@@ -72,7 +71,7 @@ fn main() {
             }
             proven.insert(c, proof.winner == Player::First);
             if proof.winner == Player::First {
-                wins.push(text);
+                wins.push(text.clone());
             }
         }
         println!(

@@ -355,14 +355,7 @@ impl<B: Bits> HSearch<B> {
         // of empty cells when `end` is one.
         let small = self.stone[end] || a.count() + !through_stone as u32 <= self.empty_pair_max;
         let mut i = 0;
-        loop {
-            let list = if small {
-                &self.partners[mid]
-            } else {
-                &self.stone_partners[mid]
-            };
-            let Some(&t) = list.get(i) else { break };
-            let t = t as usize;
+        while let Some(t) = self.partner(mid, small, i) {
             i += 1;
             if t == end || a.meets(self.bit(t)) {
                 continue;
@@ -408,14 +401,7 @@ impl<B: Bits> HSearch<B> {
         let end_bit = self.bit(end);
         let small = self.stone[end] || a.count() <= self.empty_pair_max;
         let mut i = 0;
-        loop {
-            let list = if small {
-                &self.partners[mid]
-            } else {
-                &self.stone_partners[mid]
-            };
-            let Some(&t) = list.get(i) else { break };
-            let t = t as usize;
+        while let Some(t) = self.partner(mid, small, i) {
             i += 1;
             if t == end || a.meets(self.bit(t)) {
                 continue;
@@ -431,6 +417,18 @@ impl<B: Bits> HSearch<B> {
                 }
             }
         }
+    }
+
+    /// The `i`-th partner of `mid` that an AND over it may use: any partner when `small`,
+    /// else only the groups and edges (a large carrier joins no pair of empty cells).
+    #[inline]
+    fn partner(&self, mid: usize, small: bool, i: usize) -> Option<usize> {
+        let list = if small {
+            &self.partners[mid]
+        } else {
+            &self.stone_partners[mid]
+        };
+        list.get(i).map(|&t| t as usize)
     }
 
     /// The pair's slot, made live (and the points made partners) if new.

@@ -62,16 +62,11 @@ impl Rings {
         Rings { ring }
     }
 
-    /// The six colours around `c`, with `extra` (a cell) counted as colour `as_colour`.
+    /// The six colours around `c`.
     #[inline]
-    fn colours(&self, board: &Board, c: usize, extra: Option<(u8, u8)>) -> [u8; 6] {
+    fn colours(&self, board: &Board, c: usize) -> [u8; 6] {
         self.ring[c].map(|a| match a {
             Around::Cell(d) => {
-                if let Some((e, col)) = extra {
-                    if e == d {
-                        return col;
-                    }
-                }
                 let bit = 1u128 << d;
                 if board.stones[0] & bit != 0 {
                     1
@@ -87,14 +82,12 @@ impl Rings {
         })
     }
 
-    /// True if some colour holds four consecutive places of the ring (`only`: that colour).
+    /// True if one colour holds four consecutive places of the ring.
     #[inline]
-    fn four_in_a_row(colours: &[u8; 6], only: Option<u8>) -> bool {
+    fn four_in_a_row(colours: &[u8; 6]) -> bool {
         (0..6).any(|s| {
             let c = colours[s];
-            (c == 1 || c == 2)
-                && only.is_none_or(|o| o == c)
-                && (1..4).all(|k| colours[(s + k) % 6] == c)
+            (c == 1 || c == 2) && (1..4).all(|k| colours[(s + k) % 6] == c)
         })
     }
 
@@ -115,7 +108,7 @@ impl Rings {
         if empty_around.count_ones() > 2 {
             return false;
         }
-        if Self::four_in_a_row(&self.colours(board, c as usize, None), None) {
+        if Self::four_in_a_row(&self.colours(board, c as usize)) {
             return true;
         }
         useless_to(board, masks, c, Player::First) && useless_to(board, masks, c, Player::Second)
@@ -250,11 +243,12 @@ fn useless_to(board: &Board, masks: &Masks, c: u32, player: Player) -> bool {
             }
         }
     }
-    let es: Vec<u32> = cells(empties).collect();
-    if es.len() == 2 && masks.expand(1 << es[0]) >> es[1] & 1 == 0 {
+    // Empty neighbours (at most two, the caller checks): adjacent to each other.
+    let first = empties & empties.wrapping_neg();
+    if empties != first && masks.expand(first) & (empties & !first) == 0 {
         return false;
     }
-    es.iter().all(|&d| {
+    cells(empties).all(|d| {
         let db = 1u128 << d;
         units[..n].iter().all(|&(g, f)| {
             masks.expand(db) & g != 0
