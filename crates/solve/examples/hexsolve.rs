@@ -2,6 +2,7 @@
 //! is proved (from 6x6 on): `cargo run --release -p poda-solve --example hexsolve -- 1 5`.
 //! Options for experiments: `order=current|centre` (move ordering), `widening=B,F|none`
 //! (the prover's focus), `killers=on|off` (moves dominated by a killer left out),
+//! `templates=on|off` (H-search seeded with the edge templates),
 //! `only=c4,b3` (these openings only), e.g. `hexsolve 6 6 order=centre widening=none`.
 //! The empty board is symmetric under the 180-degree rotation, so an opening whose rotated
 //! twin is proven already takes the twin's value (as `HexSolver::analyze` does).
@@ -59,13 +60,14 @@ fn main() {
             let proof = solver.solve(&child).expect("small enough");
             if size >= 6 {
                 eprintln!(
-                    "  {size}x{size} {text}: {} wins ({} nodes, {:.2} s)",
+                    "  {size}x{size} {text}: {} wins ({} nodes, {} expansions, {:.2} s)",
                     if proof.winner == Player::First {
                         "Black"
                     } else {
                         "White"
                     },
                     proof.nodes,
+                    proof.expansions,
                     t.elapsed().as_secs_f64()
                 );
             }
@@ -102,6 +104,8 @@ fn read_arg(arg: &str, settings: &mut Settings, sizes: &mut Vec<u32>) -> Result<
         Some(("widening", "none")) => settings.widening = None,
         Some(("killers", "on")) => settings.killers = true,
         Some(("killers", "off")) => settings.killers = false,
+        Some(("templates", "on")) => settings.templates = true,
+        Some(("templates", "off")) => settings.templates = false,
         Some(("widening", v)) => {
             let parsed = v.split_once(',').and_then(|(b, f)| {
                 let f: f64 = f.parse().ok()?;
@@ -110,7 +114,7 @@ fn read_arg(arg: &str, settings: &mut Settings, sizes: &mut Vec<u32>) -> Result<
             settings.widening =
                 Some(parsed.ok_or(format!("bad widening {v} (BASE,FACTOR with 0 < FACTOR <= 1, or none)"))?);
         }
-        _ => return Err(format!("unknown argument {arg} (sizes, order=current|centre, widening=B,F|none, killers=on|off)")),
+        _ => return Err(format!("unknown argument {arg} (sizes, order=current|centre, widening=B,F|none, killers=on|off, templates=on|off)")),
     }
     Ok(())
 }

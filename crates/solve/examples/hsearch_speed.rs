@@ -1,4 +1,5 @@
-//! Time per H-search build on random positions: `cargo run --release -p poda-solve --example hsearch_speed -- SIZE`.
+//! Time per H-search build on random positions: `cargo run --release -p poda-solve --example
+//! hsearch_speed -- SIZE [templates=off]`.
 use poda_solve::hex::hsearch::HSearch;
 use std::time::Instant;
 fn main() {
@@ -7,6 +8,7 @@ fn main() {
         .and_then(|s| s.parse().ok())
         .unwrap_or(7);
     let mut hs = HSearch::<u128>::new(size);
+    hs.templates = std::env::args().nth(2).as_deref() != Some("templates=off");
     let shape = hs.shape.clone();
     let mut seed = 99u64;
     let mut rand = move || {

@@ -23,6 +23,7 @@
 //! marks live pairs), so a build allocates nothing once warm.
 
 use super::bits::Bits;
+use super::templates::{placements, Edge};
 
 /// Full connections kept per pair of points.
 pub const MAX_FULL: usize = 8;
@@ -166,6 +167,18 @@ pub struct EdgeVcs<B> {
     pub semi_union: B,
 }
 
+/// Every placement of the edge templates against one edge.
+struct EdgeTemplates<B> {
+    /// The edge's cells.
+    row: B,
+    /// (stones, carrier), smallest carrier first at each anchor.
+    list: Vec<(B, B)>,
+    /// The one-stone placements with their stone on each cell.
+    alone: Vec<Vec<u32>>,
+    /// The placements of several stones that have one on each cell.
+    with_others: Vec<Vec<u32>>,
+}
+
 /// The H-search engine (storage reused between builds).
 pub struct HSearch<B: Bits> {
     pub shape: Shape<B>,
@@ -184,6 +197,10 @@ pub struct HSearch<B: Bits> {
     pub added: u64,
     /// Largest carrier kept between two empty cells ([`EMPTY_PAIR_MAX`] by default).
     pub empty_pair_max: u32,
+    /// Whether the edge templates seed the search (on by default).
+    pub templates: bool,
+    /// The edge templates placed against each edge.
+    edge_templates: Vec<EdgeTemplates<B>>,
 }
 
 impl<B: Bits> HSearch<B> {
@@ -202,6 +219,107 @@ impl<B: Bits> HSearch<B> {
             queue: Vec::new(),
             added: 0,
             empty_pair_max: EMPTY_PAIR_MAX,
+            templates: true,
+            edge_templates: Vec::new(),
+        }
+        .with_templates()
+    }
+
+    fn with_templates(mut self) -> Self {
+        let shape = &self.shape;
+        for (edge, row) in [
+            (Edge::Top, shape.top),
+            (Edge::Bottom, shape.bottom),
+            (Edge::Left, shape.left),
+            (Edge::Right, shape.right),
+        ] {
+            let set = |cells: &[usize]| cells.iter().fold(B::EMPTY, |s, &i| s.with(i));
+            let mut templates = EdgeTemplates {
+                row,
+                list: Vec::new(),
+                alone: vec![Vec::new(); shape.cells],
+                with_others: vec![Vec::new(); shape.cells],
+            };
+            for (anchor, list) in placements(shape.size, edge).into_iter().enumerate() {
+                for p in list {
+                    let id = templates.list.len() as u32;
+                    let stones = set(&p.stones).with(anchor);
+                    templates.list.push((stones, set(&p.carrier)));
+                    if p.stones.is_empty() {
+                        templates.alone[anchor].push(id);
+                    } else {
+                        for c in stones.cells() {
+                            templates.with_others[c].push(id);
+                        }
+                    }
+                }
+            }
+            self.edge_templates.push(templates);
+        }
+        self
+    }
+
+    /// Template fulls to the edge `edge` whose cells are `row`, wherever a template's carrier
+    /// is free of the opponent:
+    /// - a one-stone template joins the point owning its stone (an empty cell's point counts
+    ///   as the player's stone);
+    /// - a template of several stones joins the groups of its stones when they are all the
+    ///   player's, or the one empty cell among them (as a point) when the others are.
+    ///
+    /// The full's carrier is the carrier's empty cells.
+    fn seed_templates(
+        &mut self,
+        edge: usize,
+        row: B,
+        areas: &[(B, B)],
+        point_of_cell: &[usize],
+        opp: B,
+    ) {
+        let Some(k) = self.edge_templates.iter().position(|t| t.row == row) else {
+            return;
+        };
+        let own = areas.iter().fold(B::EMPTY, |s, a| s.or(a.0));
+        let empty = self.shape.board.andnot(own).andnot(opp);
+        for p in 0..self.points {
+            if p == edge {
+                continue;
+            }
+            let cells = if self.stone[p] {
+                areas[p].0
+            } else {
+                B::bit(self.cell_of[p])
+            };
+            for c in cells.cells() {
+                for i in 0..self.edge_templates[k].alone[c].len() {
+                    let id = self.edge_templates[k].alone[c][i] as usize;
+                    let carrier = self.edge_templates[k].list[id].1;
+                    if !carrier.meets(opp) {
+                        self.add_full(p, edge, carrier.andnot(own));
+                    }
+                }
+            }
+        }
+        // Several stones: reached from the player's stones (the edge's own stones need none).
+        for s in own.andnot(areas[edge].0).cells() {
+            let Some(group) = (0..areas.len()).find(|&g| areas[g].0.has(s)) else {
+                continue;
+            };
+            for i in 0..self.edge_templates[k].with_others[s].len() {
+                let id = self.edge_templates[k].with_others[s][i] as usize;
+                let (stones, carrier) = self.edge_templates[k].list[id];
+                if carrier.meets(opp) {
+                    continue;
+                }
+                let missing = stones.andnot(own);
+                if missing.is_empty() {
+                    self.add_full(group, edge, carrier.andnot(own));
+                } else if missing.count() == 1 && missing.within(empty) {
+                    let point = point_of_cell[missing.lowest()];
+                    if point != edge {
+                        self.add_full(point, edge, carrier.andnot(own));
+                    }
+                }
+            }
         }
     }
 
@@ -290,6 +408,10 @@ impl<B: Bits> HSearch<B> {
                     self.add_full(p, q, B::EMPTY);
                 }
             }
+        }
+        if self.templates {
+            self.seed_templates(EDGE1, edge1, &areas, &point_of_cell, opp);
+            self.seed_templates(EDGE2, edge2, &areas, &point_of_cell, opp);
         }
         let mut head = 0;
         while head < self.queue.len() {
@@ -541,6 +663,17 @@ impl<B: Bits> HSearch<B> {
             self.queue
                 .push((x as u16, y as u16, false, carrier, key as u8));
         }
+    }
+
+    /// The semi connections found between the edges (carrier, key), for tests and tools.
+    pub fn semis_between_edges(&self) -> Vec<(B, usize)> {
+        self.pair(EDGE1, EDGE2)
+            .map(|p| {
+                (0..p.ns as usize)
+                    .map(|i| (p.semi[i], p.key[i] as usize))
+                    .collect()
+            })
+            .unwrap_or_default()
     }
 
     /// The full connections found between two cells' points, for tests and tools.

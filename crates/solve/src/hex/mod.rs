@@ -3,7 +3,8 @@
 //!
 //! - [`board`]: the solver's 128-bit position and masks.
 //! - [`bits`]: cell sets (`u128`, three words); [`hsearch`]: virtual connections by
-//!   H-search (bridges, edge templates and their combinations).
+//!   H-search (bridges, edge templates and their combinations), seeded with the proven
+//!   [`templates`] it cannot derive.
 //! - [`ice`]: dead cells and captured pairs, filled in before a position is searched, and
 //!   the moves a killer dominates.
 //! - [`order`]: move ordering by the current through each cell (resistance networks).
@@ -20,6 +21,7 @@ pub mod hsearch;
 pub mod ice;
 pub mod order;
 pub mod prover;
+pub mod templates;
 
 use board::{Board, MAX_SOLVER_SIZE};
 

@@ -82,6 +82,8 @@ pub struct Settings {
     pub widening: Option<(usize, f64)>,
     /// Whether moves dominated by a neighbouring killer are left out ([`Rings::killed`]).
     pub killers: bool,
+    /// Whether H-search starts from the edge templates ([`super::templates`]).
+    pub templates: bool,
 }
 
 impl Default for Settings {
@@ -90,6 +92,7 @@ impl Default for Settings {
             order_by_current: true,
             widening: Some((1, 0.25)),
             killers: true,
+            templates: true,
         }
     }
 }
@@ -329,6 +332,7 @@ impl Prover {
                 all,
             );
         }
+        self.hs.templates = self.settings.templates;
         let mine = self.hs.build(own, opp, m1, m2);
         if mine.connected {
             return (Some((true, 0)), Vec::new(), 0);
