@@ -3,7 +3,8 @@
 //! Options for experiments: `order=current|centre` (move ordering), `widening=B,F|none`
 //! (the prover's focus), `killers=on|off` (moves dominated by a killer left out),
 //! `templates=on|off` (H-search seeded with the edge templates),
-//! `only=c4,b3` (these openings only), e.g. `hexsolve 6 6 order=centre widening=none`.
+//! `only=c4,b3` (these openings only), `budget=SECONDS` (give up an opening after that
+//! long and go on), e.g. `hexsolve 6 6 order=centre widening=none`.
 //! The empty board is symmetric under the 180-degree rotation, so an opening whose rotated
 //! twin is proven already takes the twin's value (as `HexSolver::analyze` does).
 
@@ -16,9 +17,22 @@ fn main() {
     let mut settings = Settings::default();
     let mut sizes: Vec<u32> = Vec::new();
     let mut only: Vec<String> = Vec::new();
+    let mut budget: Option<std::time::Duration> = None;
     for arg in std::env::args().skip(1) {
         if let Some(list) = arg.strip_prefix("only=") {
             only.extend(list.split(',').map(str::to_string));
+            continue;
+        }
+        if let Some(secs) = arg.strip_prefix("budget=") {
+            match secs.parse::<f64>() {
+                Ok(s) if s > 0.0 && s.is_finite() => {
+                    budget = Some(std::time::Duration::from_secs_f64(s))
+                }
+                _ => {
+                    eprintln!("hexsolve: budget={secs} is not a positive number of seconds");
+                    std::process::exit(2);
+                }
+            }
             continue;
         }
         if let Err(e) = read_arg(&arg, &mut settings, &mut sizes) {
@@ -36,6 +50,7 @@ fn main() {
         solver.settings = settings;
         let began = Instant::now();
         let mut wins = Vec::new();
+        let mut unknown: Vec<String> = Vec::new();
         let moves = start.legal_move_list();
         let names: Vec<String> = moves.iter().map(|&m| start.format_move(m)).collect();
         if let Some(bad) = only.iter().find(|c| !names.contains(c)) {
@@ -57,7 +72,15 @@ fn main() {
             }
             let child = start.after(mv);
             let t = Instant::now();
-            let proof = solver.solve(&child).expect("small enough");
+            let Some(proof) = solver.solve_within(&child, budget).expect("small enough") else {
+                eprintln!(
+                    "  {size}x{size} {text}: unknown after {:.0} s ({} nodes so far on this size)",
+                    t.elapsed().as_secs_f64(),
+                    solver.nodes()
+                );
+                unknown.push(text.clone());
+                continue;
+            };
             if size >= 6 {
                 eprintln!(
                     "  {size}x{size} {text}: {} wins ({} nodes, {} expansions, {:.2} s)",
@@ -77,10 +100,15 @@ fn main() {
             }
         }
         println!(
-            "{size}x{size}: {} of {} openings win ({}) in {:.2} s, {} nodes, {:.2} moves per open node",
+            "{size}x{size}: {} of {} openings win ({}){} in {:.2} s, {} nodes, {:.2} moves per open node",
             wins.len(),
             moves.len(),
             wins.join(" "),
+            if unknown.is_empty() {
+                String::new()
+            } else {
+                format!(", {} unknown ({})", unknown.len(), unknown.join(" "))
+            },
             began.elapsed().as_secs_f64(),
             solver.nodes(),
             solver.mean_moves()

@@ -82,26 +82,42 @@ impl HexSolver {
 
     /// Proves who wins `game`.
     pub fn solve(&mut self, game: &Hex) -> Result<Proof, HexSolveError> {
+        Ok(self
+            .solve_within(game, None)?
+            .expect("a search without a time limit ends with a proof"))
+    }
+
+    /// Proves who wins `game` within `limit` (`Ok(None)` when the time runs out first; what
+    /// the search proved stays in the table for the next call).
+    pub fn solve_within(
+        &mut self,
+        game: &Hex,
+        limit: Option<Duration>,
+    ) -> Result<Option<Proof>, HexSolveError> {
         let board = Board::from_hex(game).ok_or(HexSolveError::TooLarge(game.size()))?;
         let began = Instant::now();
         if let Some(w) = game.winner() {
-            return Ok(Proof {
+            return Ok(Some(Proof {
                 winner: w,
                 nodes: 0,
                 expansions: 0,
                 time: began.elapsed(),
-            });
+            }));
         }
         let dfpn = self.searcher(game.size());
         let (n0, e0) = (dfpn.nodes, dfpn.expansions);
-        let wins = dfpn.prove(&board, None) == Verdict::Win;
         let me = game.side_to_move();
-        Ok(Proof {
-            winner: if wins { me } else { me.opponent() },
+        let winner = match dfpn.prove(&board, limit.map(|l| began + l)) {
+            Verdict::Win => me,
+            Verdict::Loss => me.opponent(),
+            Verdict::Unknown => return Ok(None),
+        };
+        Ok(Some(Proof {
+            winner,
             nodes: dfpn.nodes - n0,
             expansions: dfpn.expansions - e0,
             time: began.elapsed(),
-        })
+        }))
     }
 
     /// Proves every legal move: `(move, +1)` if the side to move wins by playing it, `-1`
