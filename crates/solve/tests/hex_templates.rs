@@ -164,3 +164,79 @@ fn h_search_uses_every_template_and_gains_from_them() {
         seen - new
     );
 }
+
+/// What H-search claims around the two-stone templates, against the solver without them.
+/// Around each template the stones are shuffled (either stone may be empty, a carrier cell
+/// may change hands) and Black's chain to the top reaches either stone; whenever H-search
+/// with the templates finds Black an edge-to-edge full connection, Black must win with White
+/// to move, and with a semi one, Black must win moving first.
+#[test]
+fn h_search_claims_hold_around_two_stone_templates() {
+    use poda_core::Rng;
+    let mut hs = HSearch::<u128>::new(N);
+    let shape = hs.shape.clone();
+    let mut prover = plain_prover();
+    let mut rng = Rng::new(21);
+    let all: u128 = (1u128 << (N * N)) - 1;
+    let (mut fulls, mut semis) = (0, 0);
+    for (anchor, p) in one_of_each(Edge::Bottom) {
+        if p.stones.is_empty() {
+            continue;
+        }
+        let stones: Vec<usize> = std::iter::once(anchor)
+            .chain(p.stones.iter().copied())
+            .collect();
+        let mut black = 0u128;
+        let mut free = p.carrier.iter().fold(0u128, |s, &c| s | 1u128 << c);
+        for &c in &stones {
+            if rng.index(4) == 0 {
+                free |= 1u128 << c;
+            } else {
+                black |= 1u128 << c;
+            }
+        }
+        let flip = p.carrier[rng.index(p.carrier.len())];
+        if rng.index(2) == 0 {
+            free &= !(1u128 << flip);
+            if rng.index(2) == 0 {
+                black |= 1u128 << flip;
+            }
+        }
+        // The chain from the top down to one of the stones (played or not).
+        let end = stones[rng.index(stones.len())];
+        for y in 0..=end / N {
+            black |= 1u128 << (y * N + end % N);
+        }
+        free &= !black;
+        let white = all & !black & !free;
+        hs.templates = true;
+        let claim = hs.build(black, white, shape.top, shape.bottom);
+        if claim.connected {
+            continue;
+        }
+        let board = |to_move| Board {
+            stones: [black, white],
+            to_move,
+            swap_rule: false,
+        };
+        if claim.full.is_some() {
+            fulls += 1;
+            assert_eq!(
+                prover.prove(&board(Player::Second), None),
+                Verdict::Loss,
+                "a false full connection around {p:?} at {anchor} (black {black:x})"
+            );
+        } else if claim.semi.is_some() {
+            semis += 1;
+            assert_eq!(
+                prover.prove(&board(Player::First), None),
+                Verdict::Win,
+                "a false semi connection around {p:?} at {anchor} (black {black:x})"
+            );
+        }
+    }
+    assert!(
+        fulls > 10 && semis > 10,
+        "{fulls} fulls and {semis} semis checked"
+    );
+}

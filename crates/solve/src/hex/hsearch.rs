@@ -171,8 +171,9 @@ pub struct EdgeVcs<B> {
 struct EdgeTemplates<B> {
     /// The edge's cells.
     row: B,
-    /// (stones, carrier), smallest carrier first at each anchor.
-    list: Vec<(B, B)>,
+    /// (anchor, stones, carrier), smallest carrier first at each anchor. A template proves
+    /// that its anchor reaches the edge (its other stones need not).
+    list: Vec<(usize, B, B)>,
     /// The one-stone placements with their stone on each cell.
     alone: Vec<Vec<u32>>,
     /// The placements of several stones that have one on each cell.
@@ -244,7 +245,7 @@ impl<B: Bits> HSearch<B> {
                 for p in list {
                     let id = templates.list.len() as u32;
                     let stones = set(&p.stones).with(anchor);
-                    templates.list.push((stones, set(&p.carrier)));
+                    templates.list.push((anchor, stones, set(&p.carrier)));
                     if p.stones.is_empty() {
                         templates.alone[anchor].push(id);
                     } else {
@@ -259,14 +260,17 @@ impl<B: Bits> HSearch<B> {
         self
     }
 
-    /// Template fulls to the edge `edge` whose cells are `row`, wherever a template's carrier
-    /// is free of the opponent:
-    /// - a one-stone template joins the point owning its stone (an empty cell's point counts
-    ///   as the player's stone);
-    /// - a template of several stones joins the groups of its stones when they are all the
-    ///   player's, or the one empty cell among them (as a point) when the others are.
+    /// Connections to the edge `edge` whose cells are `row` from the templates whose carrier
+    /// is free of the opponent (a template proves that its anchor reaches the edge when its
+    /// stones are the player's; its other stones need not):
+    /// - a one-stone template: a full from the point owning the anchor (an empty cell's point
+    ///   counts as the player's stone);
+    /// - a template of several stones, all the player's: a full from the anchor's group;
+    /// - all but the anchor, an empty cell: a full from the anchor's point;
+    /// - all but one other stone, an empty cell: a semi from the anchor's group with that
+    ///   cell as its key, and a full from that cell's point when it touches the anchor.
     ///
-    /// The full's carrier is the carrier's empty cells.
+    /// Carriers are the template's empty cells (and the key).
     fn seed_templates(
         &mut self,
         edge: usize,
@@ -292,31 +296,42 @@ impl<B: Bits> HSearch<B> {
             for c in cells.cells() {
                 for i in 0..self.edge_templates[k].alone[c].len() {
                     let id = self.edge_templates[k].alone[c][i] as usize;
-                    let carrier = self.edge_templates[k].list[id].1;
+                    let carrier = self.edge_templates[k].list[id].2;
                     if !carrier.meets(opp) {
                         self.add_full(p, edge, carrier.andnot(own));
                     }
                 }
             }
         }
-        // Several stones: reached from the player's stones (the edge's own stones need none).
-        for s in own.andnot(areas[edge].0).cells() {
-            let Some(group) = (0..areas.len()).find(|&g| areas[g].0.has(s)) else {
-                continue;
-            };
+        // Several stones: reached from the player's stones on them.
+        let group_of = |cell: usize| (0..areas.len()).find(|&g| areas[g].0.has(cell));
+        for s in own.cells() {
             for i in 0..self.edge_templates[k].with_others[s].len() {
                 let id = self.edge_templates[k].with_others[s][i] as usize;
-                let (stones, carrier) = self.edge_templates[k].list[id];
+                let (anchor, stones, carrier) = self.edge_templates[k].list[id];
                 if carrier.meets(opp) {
                     continue;
                 }
                 let missing = stones.andnot(own);
+                let rest = carrier.andnot(own);
                 if missing.is_empty() {
-                    self.add_full(group, edge, carrier.andnot(own));
+                    // Once, from the anchor.
+                    if s == anchor {
+                        if let Some(g) = group_of(anchor).filter(|&g| g != edge) {
+                            self.add_full(g, edge, rest);
+                        }
+                    }
                 } else if missing.count() == 1 && missing.within(empty) {
-                    let point = point_of_cell[missing.lowest()];
-                    if point != edge {
-                        self.add_full(point, edge, carrier.andnot(own));
+                    let m = missing.lowest();
+                    if m == anchor {
+                        self.add_full(point_of_cell[m], edge, rest);
+                    } else if s == anchor {
+                        if let Some(g) = group_of(anchor).filter(|&g| g != edge) {
+                            self.add_semi(g, edge, rest.with(m), m);
+                        }
+                        if self.shape.nbr[m].has(anchor) {
+                            self.add_full(point_of_cell[m], edge, rest);
+                        }
                     }
                 }
             }
