@@ -38,6 +38,11 @@ fn holds_with(
     stones: &[usize],
     carrier: &[usize],
 ) -> bool {
+    prover.prove(&position(edge, anchor, stones, carrier), None) == Verdict::Loss
+}
+
+/// The position of [`holds_with`].
+fn position(edge: Edge, anchor: usize, stones: &[usize], carrier: &[usize]) -> Board {
     let (owner, (sx, sy)) = edge_owner(edge);
     let all: u128 = (1u128 << (N * N)) - 1;
     let (mut x, mut y) = ((anchor % N) as i32, (anchor / N) as i32);
@@ -53,12 +58,11 @@ fn holds_with(
     let mut stones = [0u128; 2];
     stones[owner.index()] = own;
     stones[owner.opponent().index()] = all & !own & !free;
-    let board = Board {
+    Board {
         stones,
         to_move: owner.opponent(),
         swap_rule: false,
-    };
-    prover.prove(&board, None) == Verdict::Loss
+    }
 }
 
 fn plain_prover() -> Prover {
@@ -135,41 +139,23 @@ fn every_carrier_is_tight() {
     }
 }
 
-/// The position of [`holds_with`] for Black against the bottom edge, as stone sets.
-fn constrained(anchor: usize, stones: &[usize], carrier: &[usize]) -> (u128, u128) {
-    let all: u128 = (1u128 << (N * N)) - 1;
-    let mut own = stones.iter().fold(0u128, |s, &c| s | 1u128 << c);
-    let mut y = anchor / N;
-    loop {
-        own |= 1u128 << (y * N + anchor % N);
-        if y == 0 {
-            break;
-        }
-        y -= 1;
-    }
-    let free = carrier.iter().fold(0u128, |s, &c| s | 1u128 << c);
-    (own, all & !own & !free)
-}
-
 #[test]
 fn h_search_uses_every_template_and_gains_from_them() {
     let mut hs = HSearch::<u128>::new(N);
     let shape = hs.shape.clone();
     let (mut seen, mut new) = (0, 0);
     for (anchor, p) in one_of_each(Edge::Bottom) {
-        {
-            let (own, opp) = constrained(anchor, &p.stones, &p.carrier);
-            hs.templates = true;
-            let with = hs.build(own, opp, shape.top, shape.bottom);
-            assert!(
-                with.full.is_some() || with.connected,
-                "H-search misses the template at {anchor}, {p:?}"
-            );
-            hs.templates = false;
-            let without = hs.build(own, opp, shape.top, shape.bottom);
-            seen += 1;
-            new += without.full.is_none() as usize;
-        }
+        let [own, opp] = position(Edge::Bottom, anchor, &p.stones, &p.carrier).stones;
+        hs.templates = true;
+        let with = hs.build(own, opp, shape.top, shape.bottom);
+        assert!(
+            with.full.is_some() || with.connected,
+            "H-search misses the template at {anchor}, {p:?}"
+        );
+        hs.templates = false;
+        let without = hs.build(own, opp, shape.top, shape.bottom);
+        seen += 1;
+        new += without.full.is_none() as usize;
     }
     // The table holds only what H-search cannot derive: none of these is found without it.
     assert_eq!(

@@ -273,16 +273,15 @@ impl<B: Bits> HSearch<B> {
     /// Carriers are the template's empty cells (and the key).
     fn seed_templates(
         &mut self,
-        edge: usize,
-        row: B,
+        (edge, row): (usize, B),
         areas: &[(B, B)],
         point_of_cell: &[usize],
+        own: B,
         opp: B,
     ) {
         let Some(k) = self.edge_templates.iter().position(|t| t.row == row) else {
             return;
         };
-        let own = areas.iter().fold(B::EMPTY, |s, a| s.or(a.0));
         let empty = self.shape.board.andnot(own).andnot(opp);
         for p in 0..self.points {
             if p == edge {
@@ -303,9 +302,12 @@ impl<B: Bits> HSearch<B> {
                 }
             }
         }
-        // Several stones: reached from the player's stones on them.
-        let group_of = |cell: usize| (0..areas.len()).find(|&g| areas[g].0.has(cell));
+        // Several stones: reached from the player's stones on them; the connection starts
+        // from the anchor, so it is added when `s` is the anchor (or the anchor is missing).
         for s in own.cells() {
+            let group = (0..areas.len())
+                .find(|&g| areas[g].0.has(s))
+                .filter(|&g| g != edge);
             for i in 0..self.edge_templates[k].with_others[s].len() {
                 let id = self.edge_templates[k].with_others[s][i] as usize;
                 let (anchor, stones, carrier) = self.edge_templates[k].list[id];
@@ -315,18 +317,15 @@ impl<B: Bits> HSearch<B> {
                 let missing = stones.andnot(own);
                 let rest = carrier.andnot(own);
                 if missing.is_empty() {
-                    // Once, from the anchor.
-                    if s == anchor {
-                        if let Some(g) = group_of(anchor).filter(|&g| g != edge) {
-                            self.add_full(g, edge, rest);
-                        }
+                    if let (true, Some(g)) = (s == anchor, group) {
+                        self.add_full(g, edge, rest);
                     }
                 } else if missing.count() == 1 && missing.within(empty) {
                     let m = missing.lowest();
                     if m == anchor {
                         self.add_full(point_of_cell[m], edge, rest);
                     } else if s == anchor {
-                        if let Some(g) = group_of(anchor).filter(|&g| g != edge) {
+                        if let Some(g) = group {
                             self.add_semi(g, edge, rest.with(m), m);
                         }
                         if self.shape.nbr[m].has(anchor) {
@@ -425,8 +424,8 @@ impl<B: Bits> HSearch<B> {
             }
         }
         if self.templates {
-            self.seed_templates(EDGE1, edge1, &areas, &point_of_cell, opp);
-            self.seed_templates(EDGE2, edge2, &areas, &point_of_cell, opp);
+            self.seed_templates((EDGE1, edge1), &areas, &point_of_cell, own, opp);
+            self.seed_templates((EDGE2, edge2), &areas, &point_of_cell, own, opp);
         }
         let mut head = 0;
         while head < self.queue.len() {
@@ -678,17 +677,6 @@ impl<B: Bits> HSearch<B> {
             self.queue
                 .push((x as u16, y as u16, false, carrier, key as u8));
         }
-    }
-
-    /// The semi connections found between the edges (carrier, key), for tests and tools.
-    pub fn semis_between_edges(&self) -> Vec<(B, usize)> {
-        self.pair(EDGE1, EDGE2)
-            .map(|p| {
-                (0..p.ns as usize)
-                    .map(|i| (p.semi[i], p.key[i] as usize))
-                    .collect()
-            })
-            .unwrap_or_default()
     }
 
     /// The full connections found between two cells' points, for tests and tools.
