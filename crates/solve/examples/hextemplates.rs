@@ -49,27 +49,33 @@ fn main() {
     for a in args {
         match a.split_once('=') {
             Some(("orders", v)) if v.parse::<u32>().is_ok() => orders = v.parse().unwrap(),
-            Some(("width", v)) if v.parse::<i32>().is_ok() => width = v.parse().unwrap(),
+            Some(("width", v)) if matches!(v.parse::<i32>(), Ok(0..=5)) => {
+                width = v.parse().unwrap()
+            }
             Some(("stones", v)) => match parse_stones(v) {
                 Some(list) => extra = list,
                 None => {
-                    eprintln!("hextemplates: bad stones '{v}' (DX:DY,... with DY from 0 to ROW-1)");
+                    eprintln!("hextemplates: bad stones '{v}' (DX:DY,... with DY from 0 to ROW-2)");
                     std::process::exit(2);
                 }
             },
             _ => {
                 eprintln!(
-                    "hextemplates: unknown argument '{a}' (orders=N, width=W, stones=DX:DY,...)"
+                    "hextemplates: unknown argument '{a}' (orders=N, width=0-5, stones=DX:DY,...)"
                 );
                 std::process::exit(2);
             }
         }
     }
-    if extra
-        .iter()
-        .any(|&(dx, dy)| (dx, dy) == (0, 0) || !(0..row - 1).contains(&dy))
-    {
-        eprintln!("hextemplates: an extra stone must lie between the stone's row and the edge, off the stone");
+    // The stone stands at x = N - 1 - width; an extra stone must be in its cone, on the board.
+    let in_cone = |&(dx, dy): &(i32, i32)| {
+        (dx, dy) != (0, 0)
+            && (0..row - 1).contains(&dy)
+            && (-dy - width..=width).contains(&dx)
+            && N - 1 - width + dx >= 0
+    };
+    if !extra.iter().all(in_cone) {
+        eprintln!("hextemplates: an extra stone must lie in the cone: DY from 0 to ROW-2, DX from -DY-W to W, on the board, off the stone");
         std::process::exit(2);
     }
     for line in find(row, &extra, orders, width) {
