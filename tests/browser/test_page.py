@@ -161,20 +161,20 @@ def test_a_wrong_agent_spec_is_shown_under_its_seat(page, server):
 
 
 def test_thinking_updates_during_a_one_second_search(page, server):
-    # Both seats start as people, so no search runs before the observer is installed (with the
-    # default `best` in the first seat, the book's instant answer could be taken for this one).
-    page.goto(server + "/?game=connect4&p1=person&p2=person")
-    page.wait_for_selector("#board svg")
-    # Count the panel's updates and when they come.
-    page.evaluate("""() => {
+    # The observer is installed before the page's own scripts run, and the page opens with the
+    # timed engine in the first seat, so the only search is that one. (Switching a seat from
+    # person to agent starts the default `best` at once, whose instant book answer could end
+    # the move before the spec is changed.)
+    page.add_init_script("""
         window.updates = [];
-        const panel = document.getElementById('thinking-panel');
-        new MutationObserver(() => window.updates.push([performance.now(), panel.dataset.updates, panel.dataset.state]))
-            .observe(panel, { attributes: true, attributeFilter: ['data-updates', 'data-state'] });
-    }""")
-    page.select_option("[data-testid=seat-kind-0]", "agent")
-    page.fill("[data-testid=seat-spec-0]", "engine(movetime=1s)")
-    page.dispatch_event("[data-testid=seat-spec-0]", "change")
+        new MutationObserver((records) => {
+            for (const r of records) {
+                if (r.target.id !== 'thinking-panel') continue;
+                window.updates.push([performance.now(), r.target.dataset.updates, r.target.dataset.state]);
+            }
+        }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-updates', 'data-state'] });
+    """)
+    page.goto(server + "/?game=connect4&p1=" + quote("engine(movetime=1s)") + "&p2=person")
     page.wait_for_function("() => document.getElementById('thinking-panel').dataset.state === 'done'", timeout=30_000)
     updates = page.evaluate("window.updates")
     during = {u[1] for u in updates if u[2] == "thinking" and u[1] not in (None, "0")}
