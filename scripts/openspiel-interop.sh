@@ -11,15 +11,17 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 PY="$(bash scripts/openspiel-setup.sh)"
-cargo build --release -p poda-cli
-PODA="target/release/poda"
+# The test profile is optimised and is what `cargo test --workspace` already built (a release
+# build, with its whole-program optimisation, would cost CI minutes for nothing checked here).
+cargo build --quiet --profile test -p poda-cli --bin poda
+PODA="target/debug/poda"
 GAMES="${OPENSPIEL_CROSSCHECK_GAMES:-1000}"
 
 echo "-- rules cross-check ($GAMES games per game)"
-"$PY" scripts/openspiel/crosscheck.py --poda "$PODA" --games "$GAMES"
+"$PY" scripts/openspiel/crosscheck.py --poda "$PODA" --games "$GAMES" --jobs 2
 
 echo "-- OpenSpiel's example driver: poda (GTP) against OpenSpiel's MCTS"
-out="$(PODA_GAME=connect_four PODA_AGENT='best(movetime=50ms)' "$PY" -m open_spiel.python.examples.mcts \
+out="$(PODA_BIN="$PWD/$PODA" PODA_GAME=connect_four PODA_AGENT='best(movetime=50ms)' "$PY" -m open_spiel.python.examples.mcts \
     --game=connect_four --player1=gtp --gtp_path=scripts/poda-gtp.sh --player2=mcts \
     --max_simulations=500 --num_games=2 --seed=1 --quiet)"
 echo "$out" | tail -4

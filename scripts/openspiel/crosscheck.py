@@ -8,10 +8,11 @@ so a difference in sowing, captures or the end-of-game count shows at the ply it
 plain action id. A case whose game this poda build does not have yet is skipped with a
 notice; any other disagreement or error fails the run.
 
-    python crosscheck.py --poda target/release/poda --games 1000 [--only connect_four]
+    python crosscheck.py --poda target/release/poda --games 1000 [--only connect_four] [--jobs 2]
 """
 
 import argparse
+import concurrent.futures
 import random
 import subprocess
 import sys
@@ -139,42 +140,57 @@ def check_game(engine, game, rng, label, board_check):
         ply += 1
 
 
+def run_case(poda, name, games, seed):
+    """Checks one case; returns (its report line, whether it was checked)."""
+    engine = Engine(poda)
+    (ok, reply), = engine.ask("game " + name)
+    if not ok:
+        engine.close()
+        # A game this build lacks, or one whose protocol hooks do not map OpenSpiel's
+        # actions yet (ArenaGame::protocol), is reported and skipped.
+        if "unknown game" in reply or "no OpenSpiel counterpart" in reply:
+            return "SKIP %-30s not in this poda build yet (%s)" % (name, reply), False
+        raise AssertionError("%s: poda cannot start it: %s" % (name, reply))
+    game = pyspiel.load_game(name)
+    rng = random.Random("%s/%d" % (name, seed))
+    began = time.time()
+    plies = longest = 0
+    for g in range(games):
+        length = check_game(engine, game, rng, "%s game %d" % (name, g),
+                            BOARD_CHECKS.get(name))
+        plies += length
+        longest = max(longest, length)
+    engine.close()
+    return ("ok   %-30s %5d games, %7d plies agree, longest %4d (%.1f s)%s"
+            % (name, games, plies, longest, time.time() - began,
+               ", boards compared" if name in BOARD_CHECKS else "")), True
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--poda", required=True)
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--only", action="append", help="run only these cases")
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="cases checked at once (each has its own seed, so the results "
+                             "do not depend on it)")
     args = parser.parse_args()
+    if args.jobs < 1:
+        sys.exit("--jobs must be at least 1")
+    cases = [(name, games or args.games) for name, games in CASES
+             if not args.only or name in args.only]
     checked = 0
-    for name, games in CASES:
-        if args.only and name not in args.only:
-            continue
-        games = games or args.games
-        engine = Engine(args.poda)
-        (ok, reply), = engine.ask("game " + name)
-        if not ok:
-            engine.close()
-            # A game this build lacks, or one whose protocol hooks do not map OpenSpiel's
-            # actions yet (ArenaGame::protocol), is reported and skipped.
-            if "unknown game" in reply or "no OpenSpiel counterpart" in reply:
-                print("SKIP %-30s not in this poda build yet (%s)" % (name, reply))
-                continue
-            raise AssertionError("%s: poda cannot start it: %s" % (name, reply))
-        game = pyspiel.load_game(name)
-        rng = random.Random("%s/%d" % (name, args.seed))
-        began = time.time()
-        plies = longest = 0
-        for g in range(games):
-            length = check_game(engine, game, rng, "%s game %d" % (name, g),
-                                BOARD_CHECKS.get(name))
-            plies += length
-            longest = max(longest, length)
-        engine.close()
-        checked += 1
-        print("ok   %-30s %5d games, %7d plies agree, longest %4d (%.1f s)%s"
-              % (name, games, plies, longest, time.time() - began,
-                 ", boards compared" if name in BOARD_CHECKS else ""))
+    # The largest cases first, so that two workers finish close together; reports are printed
+    # in the order of CASES, each as soon as it and the ones before it are done.
+    with concurrent.futures.ProcessPoolExecutor(max_workers=args.jobs) as pool:
+        order = sorted(range(len(cases)), key=lambda i: -i)
+        futures = {i: pool.submit(run_case, args.poda, cases[i][0], cases[i][1], args.seed)
+                   for i in order}
+        for i in range(len(cases)):
+            line, was_checked = futures[i].result()
+            print(line, flush=True)
+            checked += was_checked
     if checked == 0:
         sys.exit("no case was checked")
 
