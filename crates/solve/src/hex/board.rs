@@ -74,6 +74,35 @@ impl Masks {
         out & self.board
     }
 
+    /// Of the cells of `set`, those with at most two and those with at most three
+    /// neighbours in `set` (a bit-sliced count over the six shifted copies of `set`).
+    #[inline]
+    pub fn sparse(&self, set: u128) -> (u128, u128) {
+        let n = self.size;
+        let mut shifted = [
+            (set << 1) & self.not_first_col,
+            (set >> 1) & self.not_last_col,
+            set << n,
+            set >> n,
+            0,
+            0,
+        ];
+        if n > 1 {
+            shifted[4] = (set >> (n - 1)) & self.not_first_col;
+            shifted[5] = (set << (n - 1)) & self.not_last_col;
+        }
+        // Three bit planes of a count that never exceeds six.
+        let (mut ones, mut twos, mut fours) = (0u128, 0u128, 0u128);
+        for x in shifted {
+            let carry = ones & x;
+            ones ^= x;
+            fours |= twos & carry;
+            twos ^= carry;
+        }
+        let at_most_three = set & !fours;
+        (at_most_three & !(twos & ones), at_most_three)
+    }
+
     /// The cells of `within` connected to `seed` through `within`.
     #[inline]
     pub fn flood(&self, seed: u128, within: u128) -> u128 {
@@ -197,4 +226,42 @@ pub fn cells(mut set: u128) -> impl Iterator<Item = u32> {
             Some(c)
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `sparse` agrees with counting each cell's neighbours one by one through `expand`.
+    #[test]
+    fn sparse_counts_neighbours() {
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for size in 1..=MAX_SOLVER_SIZE {
+            let masks = Masks::new(size);
+            for _ in 0..200 {
+                let random = (next() as u128) << 64 | next() as u128;
+                // Dense and sparse sets alike.
+                let set = random & (next() as u128 | (next() as u128) << 64) & masks.board
+                    | if next() % 2 == 0 {
+                        random & masks.board
+                    } else {
+                        0
+                    };
+                let (two, three) = masks.sparse(set);
+                for c in cells(set) {
+                    let bit = 1u128 << c;
+                    let around = (masks.expand(bit) & !bit & set).count_ones();
+                    assert_eq!(two >> c & 1 == 1, around <= 2, "size {size}, cell {c}");
+                    assert_eq!(three >> c & 1 == 1, around <= 3, "size {size}, cell {c}");
+                }
+                assert_eq!((two | three) & !set, 0);
+            }
+        }
+    }
 }

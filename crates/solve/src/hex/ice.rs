@@ -93,7 +93,8 @@ impl Rings {
 
     /// The dead empty cells.
     pub fn dead(&self, board: &Board, masks: &Masks) -> u128 {
-        cells(board.empty(masks))
+        // A dead cell has at most two empty neighbours ([`Rings::is_dead`]).
+        cells(masks.sparse(board.empty(masks)).0)
             .filter(|&c| self.is_dead(board, masks, c))
             .fold(0, |s, c| s | 1 << c)
     }
@@ -123,7 +124,9 @@ impl Rings {
     pub fn killed(&self, board: &Board, masks: &Masks, moves: u128) -> (u128, u128) {
         let me = board.to_move.index();
         let (mut out, mut killers) = (0u128, 0u128);
-        for c in cells(moves) {
+        // A stone on an empty neighbour leaves a killed cell at most two empty ones.
+        let few = masks.sparse(board.empty(masks)).1;
+        for c in cells(moves & few) {
             let bit = 1u128 << c;
             for k in cells(masks.expand(bit) & !bit & moves & !out) {
                 let mut after = *board;
@@ -141,15 +144,18 @@ impl Rings {
     /// The cells of `X`-captured pairs (`x` = 1 Black, 2 White), disjoint pairs only.
     pub fn captured(&self, board: &Board, masks: &Masks, x: u8) -> u128 {
         let empty = board.empty(masks);
+        // Each cell of a captured pair is dead once the other is filled, so it has at most
+        // three empty neighbours, the other one included.
+        let few = masks.sparse(empty).1;
         let mut out = 0u128;
-        for a in cells(empty) {
+        for a in cells(few) {
             if out >> a & 1 == 1 {
                 continue;
             }
             for around in self.ring[a as usize] {
                 let Around::Cell(b) = around else { continue };
                 let b = b as u32;
-                if b < a || empty >> b & 1 == 0 || out >> b & 1 == 1 {
+                if b < a || few >> b & 1 == 0 || out >> b & 1 == 1 {
                     continue;
                 }
                 let with = |cell: u32| {
