@@ -2,7 +2,8 @@
 //! is proved (from 6x6 on): `cargo run --release -p poda-solve --example hexsolve -- 1 5`.
 //! Options for experiments: `order=current|centre` (move ordering), `widening=B,F|none`
 //! (the prover's focus), `killers=on|off` (moves dominated by a killer left out),
-//! `templates=on|off` (H-search seeded with the edge templates),
+//! `templates=on|off` (H-search seeded with the edge templates), `stealing=on|off` (moves
+//! lost by strategy stealing left out),
 //! `only=c4,b3` (these openings only), `budget=SECONDS` (give up an opening after that
 //! long and go on), e.g. `hexsolve 6 6 order=centre widening=none`.
 //! The empty board is symmetric under the 180-degree rotation, so an opening whose rotated
@@ -134,6 +135,8 @@ fn read_arg(arg: &str, settings: &mut Settings, sizes: &mut Vec<u32>) -> Result<
         Some(("killers", "off")) => settings.killers = false,
         Some(("templates", "on")) => settings.templates = true,
         Some(("templates", "off")) => settings.templates = false,
+        Some(("stealing", "on")) => settings.stealing = true,
+        Some(("stealing", "off")) => settings.stealing = false,
         Some(("widening", v)) => {
             let parsed = v.split_once(',').and_then(|(b, f)| {
                 let f: f64 = f.parse().ok()?;
@@ -142,7 +145,7 @@ fn read_arg(arg: &str, settings: &mut Settings, sizes: &mut Vec<u32>) -> Result<
             settings.widening =
                 Some(parsed.ok_or(format!("bad widening {v} (BASE,FACTOR with 0 < FACTOR <= 1, or none)"))?);
         }
-        _ => return Err(format!("unknown argument {arg} (sizes, order=current|centre, widening=B,F|none, killers=on|off, templates=on|off)")),
+        _ => return Err(format!("unknown argument {arg} (sizes, order=current|centre, widening=B,F|none, killers=on|off, templates=on|off, stealing=on|off)")),
     }
     Ok(())
 }

@@ -716,12 +716,13 @@ fn or_rule<B: Bits>(
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use std::collections::HashMap;
 
-    /// Exact value by plain search: does the player to move win? (`stones[0]` Black.)
-    fn wins(
+    /// Exact value by plain search, the oracle of the solver's knowledge on tiny boards:
+    /// does the player to move win? (`stones[0]` Black.)
+    pub(crate) fn wins(
         shape: &Shape<u128>,
         stones: [u128; 2],
         black: bool,

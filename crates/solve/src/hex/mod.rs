@@ -8,6 +8,7 @@
 //! - [`ice`]: dead cells and captured pairs, filled in before a position is searched, and
 //!   the moves a killer dominates.
 //! - [`order`]: move ordering by the current through each cell (resistance networks).
+//! - [`stealing`]: the moves a strategy-stealing argument proves lost.
 //! - [`prover`]: depth-first proof-number search with must-play regions, proofs that prune
 //!   siblings, and a table that keeps proofs.
 //!
@@ -21,6 +22,7 @@ pub mod hsearch;
 pub mod ice;
 pub mod order;
 pub mod prover;
+pub mod stealing;
 pub mod templates;
 
 use board::{Board, MAX_SOLVER_SIZE};

@@ -15,7 +15,9 @@
 //! - the opponent has semi ones: only the cells in the intersection of their carriers can
 //!   save the game (the must-play region);
 //! - dead cells are never tried while another move exists, nor a cell that a stone of the
-//!   player to move on a neighbouring candidate would make dead (its killer dominates it).
+//!   player to move on a neighbouring candidate would make dead (its killer dominates it);
+//! - a move that leaves the position symmetric for the opponent is lost (strategy stealing,
+//!   [`super::stealing`]).
 //!
 //! A new node starts at `pn = 1`, `dn = number of moves` (Allis' initialisation: a loss must
 //! refute every move), so the search prefers the lines where the opponent has the fewest
@@ -35,6 +37,7 @@ use super::board::{cells, Board, Masks};
 use super::hsearch::HSearch;
 use super::ice::{connected, Rings};
 use super::order::cell_currents;
+use super::stealing::stealing_losses;
 use poda_core::Player;
 use std::collections::HashMap;
 use std::time::Instant;
@@ -84,6 +87,8 @@ pub struct Settings {
     pub killers: bool,
     /// Whether H-search starts from the edge templates ([`super::templates`]).
     pub templates: bool,
+    /// Whether moves lost by strategy stealing are left out ([`super::stealing`]).
+    pub stealing: bool,
 }
 
 impl Default for Settings {
@@ -93,6 +98,7 @@ impl Default for Settings {
             widening: Some((1, 0.25)),
             killers: true,
             templates: true,
+            stealing: true,
         }
     }
 }
@@ -373,6 +379,14 @@ impl Prover {
             let (killed, killers) = self.rings.killed(board, &masks, region);
             region &= !killed;
             justification |= killed | killers;
+        }
+        if self.settings.stealing && !board.swap_rule {
+            // A move lost by strategy stealing rests on the whole position.
+            let stolen = stealing_losses(&masks, own, opp) & region;
+            if stolen != 0 {
+                region &= !stolen;
+                justification = all;
+            }
         }
         let mut moves: Vec<u8> = cells(region).map(|c| c as u8).collect();
         if swap {
