@@ -181,12 +181,12 @@ def main():
     cases = [(name, games or args.games) for name, games in CASES
              if not args.only or name in args.only]
     checked = 0
-    # The largest cases first, so that two workers finish close together; reports are printed
-    # in the order of CASES, each as soon as it and the ones before it are done.
+    # The largest cases (last in CASES) first, so that two workers finish close together;
+    # reports are printed in the order of CASES, each as soon as it and the ones before it
+    # are done.
     with concurrent.futures.ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        order = sorted(range(len(cases)), key=lambda i: -i)
         futures = {i: pool.submit(run_case, args.poda, cases[i][0], cases[i][1], args.seed)
-                   for i in order}
+                   for i in reversed(range(len(cases)))}
         for i in range(len(cases)):
             line, was_checked = futures[i].result()
             print(line, flush=True)
