@@ -177,7 +177,7 @@ def main():
                              "do not depend on it)")
     args = parser.parse_args()
     if args.jobs < 1:
-        sys.exit("--jobs must be at least 1")
+        parser.error("--jobs must be at least 1")
     cases = [(name, games or args.games) for name, games in CASES
              if not args.only or name in args.only]
     checked = 0
