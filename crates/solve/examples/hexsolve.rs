@@ -1,11 +1,11 @@
 //! Times the Hex solver's full opening analysis per board size, printing each opening as it
 //! is proved (from 6x6 on): `cargo run --release -p poda-solve --example hexsolve -- 1 5`.
 //! Options for experiments: `order=current|centre` (move ordering), `widening=B,F|none`
-//! (the prover's focus), `killers=on|off` (moves dominated by a killer left out),
-//! `templates=on|off` (H-search seeded with the edge templates), `stealing=on|off` (moves
-//! lost by strategy stealing left out),
-//! `only=c4,b3` (these openings only), `budget=SECONDS` (give up an opening after that
-//! long and go on), e.g. `hexsolve 6 6 order=centre widening=none`.
+//! (the prover's focus), `vulnerable=on|off` (moves the opponent can kill left out),
+//! `dominated=on|off` (moves dominated through the fill-in left out), `templates=on|off`
+//! (H-search seeded with the edge templates), `stealing=on|off` (moves lost by strategy
+//! stealing left out), `only=c4,b3` (these openings only), `budget=SECONDS` (give up an
+//! opening after that long and go on), e.g. `hexsolve 6 6 order=centre widening=none`.
 //! The empty board is symmetric under the 180-degree rotation, so an opening whose rotated
 //! twin is proven already takes the twin's value (as `HexSolver::analyze` does).
 
@@ -131,8 +131,10 @@ fn read_arg(arg: &str, settings: &mut Settings, sizes: &mut Vec<u32>) -> Result<
         Some(("order", "current")) => settings.order_by_current = true,
         Some(("order", "centre")) => settings.order_by_current = false,
         Some(("widening", "none")) => settings.widening = None,
-        Some(("killers", "on")) => settings.killers = true,
-        Some(("killers", "off")) => settings.killers = false,
+        Some(("vulnerable", "on")) => settings.vulnerable = true,
+        Some(("vulnerable", "off")) => settings.vulnerable = false,
+        Some(("dominated", "on")) => settings.dominated = true,
+        Some(("dominated", "off")) => settings.dominated = false,
         Some(("templates", "on")) => settings.templates = true,
         Some(("templates", "off")) => settings.templates = false,
         Some(("stealing", "on")) => settings.stealing = true,
@@ -145,7 +147,7 @@ fn read_arg(arg: &str, settings: &mut Settings, sizes: &mut Vec<u32>) -> Result<
             settings.widening =
                 Some(parsed.ok_or(format!("bad widening {v} (BASE,FACTOR with 0 < FACTOR <= 1, or none)"))?);
         }
-        _ => return Err(format!("unknown argument {arg} (sizes, order=current|centre, widening=B,F|none, killers=on|off, templates=on|off, stealing=on|off)")),
+        _ => return Err(format!("unknown argument {arg} (sizes, order=current|centre, widening=B,F|none, dominated=on|off, vulnerable=on|off, templates=on|off, stealing=on|off)")),
     }
     Ok(())
 }

@@ -1,6 +1,8 @@
 //! The solver's inferior cells against exact search on small boards: a dead cell may be
-//! given to either player without changing who wins, and leaving out the moves that a
-//! killer dominates never leaves out every winning move.
+//! given to either player without changing who wins, a move dominates the cells its
+//! fill-in gives the mover, also with the loser's stones added outside the cells the
+//! domination rests on, and the moves kept after leaving out vulnerable and then dominated
+//! cells hold a winning move of every won position.
 
 use poda_core::{Player, Rng};
 use poda_solve::hex::board::{cells, Board, Masks};
@@ -104,29 +106,98 @@ fn dead_cells_may_go_to_either_player() {
     assert!(found > 50, "only {found} dead cells met");
 }
 
+/// A move `k` dominates every cell `c` that a stone on `k` puts in the mover's fill-in: if
+/// `c` wins, so does `k`. The prover relies on this also after the player to move owns any
+/// cells outside the ones the domination rests on (`k`, `c` and the fill-in), so it is
+/// checked again with such stones added.
 #[test]
-fn a_killer_never_hides_every_winning_move() {
-    let mut left_out = 0;
+fn a_move_dominates_the_cells_its_fill_in_gives_the_mover() {
+    let mut rng = Rng::new(8);
+    let mut checked = 0;
     let mut memos: [HashMap<_, _>; 6] = Default::default();
-    for (masks, board) in random_positions(400, 6) {
+    for (masks, board) in random_positions(400, 9) {
         let rings = Rings::new(masks.size);
         let memo = &mut memos[masks.size as usize];
-        let empty = board.empty(&masks);
-        // A killer may itself be left out for a later killer: the chain ends at a kept move.
-        let (killed, _) = rings.killed(&board, &masks, empty);
-        assert_ne!(killed, empty, "every move left out: {board:?}");
-        left_out += killed.count_ones();
         let me = board.to_move;
-        let winning = |c: u32, memo: &mut HashMap<_, _>| {
-            let next = board.play(c);
-            next.has_won(&masks, me) || !wins(&next, &masks, memo)
-        };
+        let empty = board.empty(&masks);
+        for k in cells(empty) {
+            let (free, filled) = rings.free_after(&board, &masks, k);
+            assert_eq!(free & !empty, 0, "free cells not empty: {board:?}");
+            for c in cells(free & !(1 << k)) {
+                // The position itself, then the mover owning a random part of the rest.
+                let rest = empty & !filled & !(1 << k) & !(1 << c);
+                let extra = rest & (rng.next_u64() as u128 | (rng.next_u64() as u128) << 64);
+                for added in [0, extra] {
+                    let mut position = board;
+                    position.stones[me.index()] |= added;
+                    if position.has_won(&masks, me) {
+                        continue;
+                    }
+                    let winning = |m: u32, memo: &mut HashMap<_, _>| {
+                        let next = position.play(m);
+                        next.has_won(&masks, me) || !wins(&next, &masks, memo)
+                    };
+                    if winning(c, memo) {
+                        assert!(winning(k, memo), "{c} wins but {k} does not: {position:?}");
+                    }
+                    checked += 1;
+                }
+            }
+        }
+        // Every move left out has a kept move that wins whenever it does.
+        let (out, _) = rings.dominated(&board, &masks, &cells(empty).collect::<Vec<_>>());
+        assert_ne!(out, empty, "every move left out: {board:?}");
         if wins(&board, &masks, memo) {
+            let next_wins = |m: u32, memo: &mut HashMap<_, _>| {
+                let next = board.play(m);
+                next.has_won(&masks, me) || !wins(&next, &masks, memo)
+            };
             assert!(
-                cells(empty & !killed).any(|c| winning(c, memo)),
+                cells(empty & !out).any(|m| next_wins(m, memo)),
                 "every winning move left out: {board:?}"
             );
         }
     }
-    assert!(left_out > 50, "only {left_out} moves left out");
+    assert!(checked > 1000, "only {checked} dominations checked");
+}
+
+/// The prover leaves out the vulnerable cells, then the cells dominated by a move still
+/// kept: a won position keeps a winning move, also after the player to move is given any
+/// cells outside the ones those steps rest on (which is what a proof of the loss claims).
+#[test]
+fn vulnerable_and_dominated_cells_leave_a_winning_move() {
+    let mut rng = Rng::new(10);
+    let (mut vulnerable, mut won) = (0, 0);
+    let mut memos: [HashMap<_, _>; 6] = Default::default();
+    for (masks, board) in random_positions(600, 11) {
+        let rings = Rings::new(masks.size);
+        let memo = &mut memos[masks.size as usize];
+        let me = board.to_move;
+        let empty = board.empty(&masks);
+        let (weak, killers) = rings.vulnerable(&board, &masks, empty);
+        let (beaten, why) =
+            rings.dominated(&board, &masks, &cells(empty & !weak).collect::<Vec<_>>());
+        let kept = empty & !weak & !beaten;
+        vulnerable += weak.count_ones();
+        let rest = empty & !(weak | killers | beaten | why);
+        let extra = rest & (rng.next_u64() as u128 | (rng.next_u64() as u128) << 64);
+        for added in [0, extra] {
+            let mut position = board;
+            position.stones[me.index()] |= added;
+            if position.has_won(&masks, me) || !wins(&position, &masks, memo) {
+                continue;
+            }
+            won += 1;
+            let winning = |m: u32, memo: &mut HashMap<_, _>| {
+                let next = position.play(m);
+                next.has_won(&masks, me) || !wins(&next, &masks, memo)
+            };
+            assert!(
+                cells(kept & !added).any(|m| winning(m, memo)),
+                "every winning move left out: {position:?} (vulnerable {weak:#x})"
+            );
+        }
+    }
+    assert!(vulnerable > 200, "only {vulnerable} vulnerable cells met");
+    assert!(won > 300, "only {won} won positions checked");
 }

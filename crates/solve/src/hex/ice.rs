@@ -13,8 +13,11 @@
 //!   on either one is made dead by `X` answering on the other. `X` loses nothing by owning both:
 //!   the opponent gains nothing by playing there, and `X` answers if he does. The bridge
 //!   carriers of a stone on the second row are the common case.
-//! - **Killed** moves: a cell that the mover's stone on a neighbouring candidate would make
-//!   dead is dominated by that candidate and need not be searched.
+//! - **Vulnerable** moves: a cell that one stone of the opponent would make dead need not be
+//!   searched ([`Rings::vulnerable`]).
+//! - **Dominated** moves: a cell that the mover's stone on another candidate would put in
+//!   the fill-in (dead, or captured by the mover) is dominated by that candidate and need
+//!   not be searched ([`Rings::dominated`]).
 //!
 //! Filling repeats until nothing changes (a filled cell may make others dead or captured).
 
@@ -115,32 +118,6 @@ impl Rings {
         useless_to(board, masks, c, Player::First) && useless_to(board, masks, c, Player::Second)
     }
 
-    /// The cells `c` of `moves` that the player to move may leave out because a stone of
-    /// its own on a neighbour `k` in `moves` would make `c` dead (Björnsson, Hayward,
-    /// Johanson, van Rijswijck, "Dead cell analysis in Hex and the Shannon game", 2007: `k`
-    /// then dominates `c`, since with `k` played `c` may be filled for free). A cell is only
-    /// left out for a killer that is kept, so every chain of dominations ends at a kept
-    /// move. Returns the cells left out and their killers.
-    pub fn killed(&self, board: &Board, masks: &Masks, moves: u128) -> (u128, u128) {
-        let me = board.to_move.index();
-        let (mut out, mut killers) = (0u128, 0u128);
-        // A stone on an empty neighbour leaves a killed cell at most two empty ones.
-        let few = masks.sparse(board.empty(masks)).1;
-        for c in cells(moves & few) {
-            let bit = 1u128 << c;
-            for k in cells(masks.expand(bit) & !bit & moves & !out) {
-                let mut after = *board;
-                after.stones[me] |= 1 << k;
-                if self.is_dead(&after, masks, c) {
-                    out |= bit;
-                    killers |= 1 << k;
-                    break;
-                }
-            }
-        }
-        (out, killers)
-    }
-
     /// The cells of `X`-captured pairs (`x` = 1 Black, 2 White), disjoint pairs only.
     pub fn captured(&self, board: &Board, masks: &Masks, x: u8) -> u128 {
         let empty = board.empty(masks);
@@ -172,15 +149,88 @@ impl Rings {
         out
     }
 
+    /// The cells `c` of `moves` that the opponent can kill: a stone of the opponent on an
+    /// empty neighbour `k` makes `c` dead. The player to move may leave them all out (every
+    /// won position has a winning move that is neither dead nor vulnerable: if a winning
+    /// move `c` is killed by `k`, the position with both `c` and `k` given to the opponent
+    /// is still won, and a winning move of that position that is neither dead nor vulnerable
+    /// there is both here, since stones never revive a dead cell; by induction on the empty
+    /// cells). Returns the cells left out and their killers.
+    pub fn vulnerable(&self, board: &Board, masks: &Masks, moves: u128) -> (u128, u128) {
+        let opp = board.to_move.opponent().index();
+        let (mut out, mut killers) = (0u128, 0u128);
+        // A cell killed by a neighbour's stone has at most three empty neighbours now.
+        let few = masks.sparse(board.empty(masks)).1;
+        for c in cells(moves & few) {
+            let bit = 1u128 << c;
+            for k in cells(masks.expand(bit) & !bit & board.empty(masks)) {
+                let mut after = *board;
+                after.stones[opp] |= 1 << k;
+                if self.is_dead(&after, masks, c) {
+                    out |= bit;
+                    killers |= 1 << k;
+                    break;
+                }
+            }
+        }
+        (out, killers)
+    }
+
+    /// The cells `c` of `moves` that the player to move may leave out because a stone of
+    /// its own on another move `k` puts `c` in the fill-in, dead or captured by the mover
+    /// (Henderson, "Playing and solving Hex", 2010, section 4.4: then `S + k` equals
+    /// `S + k + c`, which is at least as good for the mover as `S + c`, so `k` dominates
+    /// `c`). A cell is only left out for a dominator that is still kept, so every chain of
+    /// dominations ends at a kept move. Returns the cells left out and the cells the
+    /// dominations rest on (dominators, dominated cells and the fill-ins that showed them:
+    /// stones added elsewhere never undo a fill-in step).
+    ///
+    /// `moves` come in the order the dominators are tried: the earlier of two equivalent
+    /// moves stays.
+    pub fn dominated(&self, board: &Board, masks: &Masks, moves: &[u32]) -> (u128, u128) {
+        let (mut out, mut why) = (0u128, 0u128);
+        let all = moves.iter().fold(0u128, |s, &m| s | 1 << m);
+        for &k in moves {
+            if out >> k & 1 == 1 {
+                continue;
+            }
+            let (free, filled) = self.free_after(board, masks, k);
+            let beaten = free & all & !out;
+            if beaten != 0 {
+                out |= beaten;
+                why |= filled | 1 << k;
+            }
+        }
+        (out, why)
+    }
+
+    /// The empty cells that a stone of the player to move on `k` puts in the fill-in dead
+    /// or captured by the mover (the cells `k` dominates), and every cell that fill-in
+    /// filled.
+    pub fn free_after(&self, board: &Board, masks: &Masks, k: u32) -> (u128, u128) {
+        let me = board.to_move.index();
+        let mut after = *board;
+        after.stones[me] |= 1 << k;
+        let (filled, dead) = self.fill_in_parts(&mut after, masks);
+        (dead | (filled & after.stones[me]), filled)
+    }
+
     /// Fills dead cells (as Black) and captured pairs (as their owner) until nothing
     /// changes; returns the cells filled.
     pub fn fill_in(&self, board: &mut Board, masks: &Masks) -> u128 {
-        let mut filled = 0u128;
+        self.fill_in_parts(board, masks).0
+    }
+
+    /// [`Rings::fill_in`], also returning which of the filled cells were dead (the rest
+    /// were captured and hold their captor's colour).
+    pub fn fill_in_parts(&self, board: &mut Board, masks: &Masks) -> (u128, u128) {
+        let (mut filled, mut all_dead) = (0u128, 0u128);
         loop {
             let dead = self.dead(board, masks);
             if dead != 0 {
                 board.stones[0] |= dead;
                 filled |= dead;
+                all_dead |= dead;
                 continue;
             }
             let black = self.captured(board, masks, 1);
@@ -195,7 +245,7 @@ impl Rings {
                 filled |= white;
                 continue;
             }
-            return filled;
+            return (filled, all_dead);
         }
     }
 }

@@ -14,8 +14,10 @@
 //! - the opponent has a full one: a loss;
 //! - the opponent has semi ones: only the cells in the intersection of their carriers can
 //!   save the game (the must-play region);
-//! - dead cells are never tried while another move exists, nor a cell that a stone of the
-//!   player to move on a neighbouring candidate would make dead (its killer dominates it);
+//! - dead cells are never tried while another move exists, nor a cell that one stone of the
+//!   opponent would make dead (vulnerable), nor a cell that a stone of the player to move on
+//!   another candidate would put in the fill-in (that candidate dominates it; Henderson,
+//!   "Playing and solving Hex", 2010, chapter 4);
 //! - a move that leaves the position symmetric for the opponent is lost (strategy stealing,
 //!   [`super::stealing`]).
 //!
@@ -83,8 +85,10 @@ pub struct Settings {
     /// `base + ceil(factor * n)` moves not yet proven to lose, `n` those moves; `None`
     /// looks at all of them.
     pub widening: Option<(usize, f64)>,
-    /// Whether moves dominated by a neighbouring killer are left out ([`Rings::killed`]).
-    pub killers: bool,
+    /// Whether moves the opponent can kill are left out ([`Rings::vulnerable`]).
+    pub vulnerable: bool,
+    /// Whether moves dominated through the fill-in are left out ([`Rings::dominated`]).
+    pub dominated: bool,
     /// Whether H-search starts from the edge templates ([`super::templates`]).
     pub templates: bool,
     /// Whether moves lost by strategy stealing are left out ([`super::stealing`]).
@@ -96,7 +100,8 @@ impl Default for Settings {
         Settings {
             order_by_current: true,
             widening: Some((1, 0.25)),
-            killers: true,
+            dominated: true,
+            vulnerable: true,
             templates: true,
             stealing: true,
         }
@@ -375,10 +380,11 @@ impl Prover {
         } else {
             theirs.semi_union
         };
-        if self.settings.killers && !board.swap_rule {
-            let (killed, killers) = self.rings.killed(board, &masks, region);
-            region &= !killed;
-            justification |= killed | killers;
+        // Vulnerable cells go first: the dominations below must end at moves that stay.
+        if self.settings.vulnerable && !board.swap_rule {
+            let (beaten, killers) = self.rings.vulnerable(board, &masks, region);
+            region &= !beaten;
+            justification |= beaten | killers;
         }
         if self.settings.stealing && !board.swap_rule {
             // A move lost by strategy stealing rests on the whole position.
@@ -396,6 +402,13 @@ impl Prover {
             return (Some((false, 0)), Vec::new(), justification);
         }
         self.order(board, &mut moves);
+        if self.settings.dominated && !board.swap_rule {
+            // The better-ordered of two equivalent moves stays.
+            let list: Vec<u32> = moves.iter().map(|&m| m as u32).collect();
+            let (beaten, why) = self.rings.dominated(board, &masks, &list);
+            moves.retain(|&m| beaten >> m & 1 == 0);
+            justification |= why;
+        }
         (None, moves, justification)
     }
 
