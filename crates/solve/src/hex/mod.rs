@@ -1,12 +1,13 @@
-//! A Hex solver for boards up to 11x11 (in practice: every opening up to 6x6 in about ten
-//! seconds, 7x7 openings one by one; see `docs/benchmarks/hex.md` for measured sizes and times).
+//! A Hex solver for boards up to 11x11 (in practice: every opening of 6x6 in about three
+//! seconds, of 7x7 in about four minutes, single 8x8 openings in minutes; see
+//! `docs/benchmarks/hex.md` for measured sizes and times).
 //!
 //! - [`board`]: the solver's 128-bit position and masks.
 //! - [`bits`]: cell sets (`u128`, three words); [`hsearch`]: virtual connections by
 //!   H-search (bridges, edge templates and their combinations), seeded with the proven
 //!   [`templates`] it cannot derive.
 //! - [`ice`]: dead cells and captured pairs, filled in before a position is searched, and
-//!   the moves a killer dominates.
+//!   the moves left out as vulnerable or dominated.
 //! - [`order`]: move ordering by the current through each cell (resistance networks).
 //! - [`stealing`]: the moves a strategy-stealing argument proves lost.
 //! - [`prover`]: depth-first proof-number search with must-play regions, proofs that prune

@@ -83,8 +83,9 @@ pub struct Settings {
     pub order_by_current: bool,
     /// Focused search (benzene's DFPN widening): a node looks at its first
     /// `base + ceil(factor * n)` moves not yet proven to lose, `n` those moves; `None`
-    /// looks at all of them. Benzene's factor is 0.25; with vulnerable and dominated cells
-    /// left out, 0.5 proves the 7x7 openings in fewer nodes (docs/benchmarks/hex.md).
+    /// looks at all of them. Benzene's default is `(1, 0.25)`; with vulnerable and dominated
+    /// cells left out, `(0, 0.5)` proves the 7x7 openings in fewer nodes
+    /// (docs/benchmarks/hex.md).
     pub widening: Option<(usize, f64)>,
     /// Whether moves the opponent can kill are left out ([`Rings::vulnerable`]).
     pub vulnerable: bool,
@@ -100,7 +101,7 @@ impl Default for Settings {
     fn default() -> Self {
         Settings {
             order_by_current: true,
-            widening: Some((1, 0.5)),
+            widening: Some((0, 0.5)),
             dominated: true,
             vulnerable: true,
             templates: true,
