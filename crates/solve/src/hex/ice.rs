@@ -150,7 +150,8 @@ impl Rings {
     }
 
     /// The cells `c` of `moves` that the opponent can kill: a stone of the opponent on an
-    /// empty neighbour `k` makes `c` dead. The player to move may leave them all out (every
+    /// empty neighbour `k` makes `c` dead (vulnerable cells: Björnsson, Hayward, Johanson,
+    /// van Rijswijck, "Dead cell analysis in Hex and the Shannon game", 2007). The player to move may leave them all out (every
     /// won position has a winning move that is neither dead nor vulnerable: if a winning
     /// move `c` is killed by `k`, the position with both `c` and `k` given to the opponent
     /// is still won, and a winning move of that position that is neither dead nor vulnerable
@@ -178,7 +179,7 @@ impl Rings {
 
     /// The cells `c` of `moves` that the player to move may leave out because a stone of
     /// its own on another move `k` puts `c` in the fill-in, dead or captured by the mover
-    /// (Henderson, "Playing and solving Hex", 2010, section 4.4: then `S + k` equals
+    /// (Henderson, "Playing and solving Hex", 2010, chapter 4: then `S + k` equals
     /// `S + k + c`, which is at least as good for the mover as `S + c`, so `k` dominates
     /// `c`). A cell is only left out for a dominator that is still kept, so every chain of
     /// dominations ends at a kept move. Returns the cells left out and the cells the
