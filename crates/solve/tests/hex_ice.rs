@@ -9,8 +9,10 @@ use poda_solve::hex::board::{cells, Board, Masks};
 use poda_solve::hex::ice::Rings;
 use std::collections::HashMap;
 
+type Memo = HashMap<(u128, u128, bool), bool>;
+
 /// Does the player to move win? Plain memoised negamax over every empty cell.
-fn wins(board: &Board, masks: &Masks, memo: &mut HashMap<(u128, u128, bool), bool>) -> bool {
+fn wins(board: &Board, masks: &Masks, memo: &mut Memo) -> bool {
     let key = (
         board.stones[0],
         board.stones[1],
@@ -19,13 +21,20 @@ fn wins(board: &Board, masks: &Masks, memo: &mut HashMap<(u128, u128, bool), boo
     if let Some(&v) = memo.get(&key) {
         return v;
     }
-    let me = board.to_move;
-    let result = cells(board.empty(masks)).any(|c| {
-        let next = board.play(c);
-        next.has_won(masks, me) || !wins(&next, masks, memo)
-    });
+    let result = cells(board.empty(masks)).any(|c| wins_by(board, masks, c, memo));
     memo.insert(key, result);
     result
+}
+
+/// Does the player to move win by playing `m`?
+fn wins_by(board: &Board, masks: &Masks, m: u32, memo: &mut Memo) -> bool {
+    let next = board.play(m);
+    next.has_won(masks, board.to_move) || !wins(&next, masks, memo)
+}
+
+/// 128 random bits, a random subset of whatever cell set it is masked with.
+fn random_bits(rng: &mut Rng) -> u128 {
+    rng.next_u64() as u128 | (rng.next_u64() as u128) << 64
 }
 
 /// Random unfinished positions of 3x3 to 5x5 boards (one in six on 5x5, with at least 14
@@ -126,19 +135,18 @@ fn a_move_dominates_the_cells_its_fill_in_gives_the_mover() {
             for c in cells(free & !(1 << k)) {
                 // The position itself, then the mover owning a random part of the rest.
                 let rest = empty & !filled & !(1 << k) & !(1 << c);
-                let extra = rest & (rng.next_u64() as u128 | (rng.next_u64() as u128) << 64);
+                let extra = rest & random_bits(&mut rng);
                 for added in [0, extra] {
                     let mut position = board;
                     position.stones[me.index()] |= added;
                     if position.has_won(&masks, me) {
                         continue;
                     }
-                    let winning = |m: u32, memo: &mut HashMap<_, _>| {
-                        let next = position.play(m);
-                        next.has_won(&masks, me) || !wins(&next, &masks, memo)
-                    };
-                    if winning(c, memo) {
-                        assert!(winning(k, memo), "{c} wins but {k} does not: {position:?}");
+                    if wins_by(&position, &masks, c, memo) {
+                        assert!(
+                            wins_by(&position, &masks, k, memo),
+                            "{c} wins but {k} does not: {position:?}"
+                        );
                     }
                     checked += 1;
                 }
@@ -148,12 +156,8 @@ fn a_move_dominates_the_cells_its_fill_in_gives_the_mover() {
         let (out, _) = rings.dominated(&board, &masks, &cells(empty).collect::<Vec<_>>());
         assert_ne!(out, empty, "every move left out: {board:?}");
         if wins(&board, &masks, memo) {
-            let next_wins = |m: u32, memo: &mut HashMap<_, _>| {
-                let next = board.play(m);
-                next.has_won(&masks, me) || !wins(&next, &masks, memo)
-            };
             assert!(
-                cells(empty & !out).any(|m| next_wins(m, memo)),
+                cells(empty & !out).any(|m| wins_by(&board, &masks, m, memo)),
                 "every winning move left out: {board:?}"
             );
         }
@@ -180,7 +184,7 @@ fn vulnerable_and_dominated_cells_leave_a_winning_move() {
         let kept = empty & !weak & !beaten;
         vulnerable += weak.count_ones();
         let rest = empty & !(weak | killers | beaten | why);
-        let extra = rest & (rng.next_u64() as u128 | (rng.next_u64() as u128) << 64);
+        let extra = rest & random_bits(&mut rng);
         for added in [0, extra] {
             let mut position = board;
             position.stones[me.index()] |= added;
@@ -188,12 +192,8 @@ fn vulnerable_and_dominated_cells_leave_a_winning_move() {
                 continue;
             }
             won += 1;
-            let winning = |m: u32, memo: &mut HashMap<_, _>| {
-                let next = position.play(m);
-                next.has_won(&masks, me) || !wins(&next, &masks, memo)
-            };
             assert!(
-                cells(kept & !added).any(|m| winning(m, memo)),
+                cells(kept & !added).any(|m| wins_by(&position, &masks, m, memo)),
                 "every winning move left out: {position:?} (vulnerable {weak:#x})"
             );
         }

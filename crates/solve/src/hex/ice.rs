@@ -160,11 +160,12 @@ impl Rings {
     pub fn vulnerable(&self, board: &Board, masks: &Masks, moves: u128) -> (u128, u128) {
         let opp = board.to_move.opponent().index();
         let (mut out, mut killers) = (0u128, 0u128);
+        let empty = board.empty(masks);
         // A cell killed by a neighbour's stone has at most three empty neighbours now.
-        let few = masks.sparse(board.empty(masks)).1;
+        let few = masks.sparse(empty).1;
         for c in cells(moves & few) {
             let bit = 1u128 << c;
-            for k in cells(masks.expand(bit) & !bit & board.empty(masks)) {
+            for k in cells(masks.expand(bit) & !bit & empty) {
                 let mut after = *board;
                 after.stones[opp] |= 1 << k;
                 if self.is_dead(&after, masks, c) {

@@ -102,8 +102,8 @@ impl Default for Settings {
         Settings {
             order_by_current: true,
             widening: Some((0, 0.5)),
-            dominated: true,
             vulnerable: true,
+            dominated: true,
             templates: true,
             stealing: true,
         }
