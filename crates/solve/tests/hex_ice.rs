@@ -115,6 +115,63 @@ fn dead_cells_may_go_to_either_player() {
     assert!(found > 50, "only {found} dead cells met");
 }
 
+/// A permanently inferior cell may be given to its owner: the winner is the same with
+/// either player to move, also after random stones of either colour outside the cells the
+/// pattern rests on (the prover's proofs keep those cells).
+#[test]
+fn permanently_inferior_cells_may_go_to_their_owner() {
+    let mut rng = Rng::new(17);
+    let mut found = 0;
+    let mut memos: [HashMap<_, _>; 6] = Default::default();
+    for (masks, base) in random_positions(3000, 9) {
+        let rings = Rings::new(masks.size);
+        let memo = &mut memos[masks.size as usize];
+        for round in 0..2 {
+            let mut board = base;
+            if round == 1 {
+                // Stones of both colours on a random part of the empty cells.
+                let extra = board.empty(&masks) & random_bits(&mut rng) & random_bits(&mut rng);
+                let black = extra & random_bits(&mut rng);
+                board.stones[0] |= black;
+                board.stones[1] |= extra & !black;
+                if board.has_won(&masks, Player::First) || board.has_won(&masks, Player::Second) {
+                    continue;
+                }
+            }
+            for x in [1u8, 2] {
+                let mut filled = board;
+                let (cells_x, support) = rings.permanently_inferior(&mut filled, &masks, x);
+                if cells_x == 0 {
+                    continue;
+                }
+                found += cells_x.count_ones();
+                assert_eq!(support & !board.empty(&masks), 0);
+                assert_eq!(
+                    filled.stones[(x - 1) as usize],
+                    board.stones[(x - 1) as usize] | cells_x
+                );
+                for to_move in Player::BOTH {
+                    let (mut before, mut after) = (board, filled);
+                    before.to_move = to_move;
+                    after.to_move = to_move;
+                    let owner = Player::BOTH[(x - 1) as usize];
+                    let value_after = if after.has_won(&masks, owner) {
+                        to_move == owner
+                    } else {
+                        wins(&after, &masks, memo)
+                    };
+                    assert_eq!(
+                        wins(&before, &masks, memo),
+                        value_after,
+                        "cells {cells_x:b} for {x}, {to_move:?} to move: {board:?}"
+                    );
+                }
+            }
+        }
+    }
+    assert!(found > 50, "only {found} permanently inferior cells met");
+}
+
 /// A move `k` dominates every cell `c` that a stone on `k` puts in the mover's fill-in: if
 /// `c` wins, so does `k`. The prover relies on this also after the player to move owns any
 /// cells outside the ones the domination rests on (`k`, `c` and the fill-in), so it is

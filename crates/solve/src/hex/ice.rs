@@ -13,6 +13,10 @@
 //!   on either one is made dead by `X` answering on the other. `X` loses nothing by owning both:
 //!   the opponent gains nothing by playing there, and `X` answers if he does. The bridge
 //!   carriers of a stone on the second row are the common case.
+//! - **Permanently inferior** cells: three consecutive neighbours of `X`, three empty ones,
+//!   and `X` on the bridge places at both ends of the arcs ([`Rings::permanently_inferior`]).
+//!   `X` may fill them; unlike dead and captured cells, a stone on their empty arc may undo
+//!   this, so the fill reports those cells for proofs to keep.
 //! - **Vulnerable** moves: a cell that one stone of the opponent would make dead need not be
 //!   searched ([`Rings::vulnerable`]).
 //! - **Dominated** moves: a cell that the mover's stone on another candidate would put in
@@ -36,9 +40,14 @@ enum Around {
     Nothing,
 }
 
-/// The ring of every cell for one board size (directions in cyclic order).
+/// The ring of every cell for one board size (directions in cyclic order), and the six
+/// bridge places around it.
 pub struct Rings {
     ring: Vec<[Around; 6]>,
+    /// `bridge[c][d]`: the other common neighbour of ring places `d` and `d + 1` of `c`.
+    bridge: Vec<[Around; 6]>,
+    /// Whether the fill-in takes permanently inferior cells (on by default).
+    pub inferior: bool,
 }
 
 /// Colours in a ring: 0 empty, 1 Black, 2 White, 3 nobody.
@@ -48,27 +57,40 @@ impl Rings {
     pub fn new(size: u32) -> Rings {
         const RING: [(i32, i32); 6] = [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)];
         let n = size as i32;
+        let place = |x: i32, y: i32| match ((0..n).contains(&x), (0..n).contains(&y)) {
+            (true, true) => Around::Cell((y * n + x) as u8),
+            (true, false) => Around::BlackEdge,
+            (false, true) => Around::WhiteEdge,
+            (false, false) => Around::Nothing,
+        };
         let ring = (0..n * n)
+            .map(|c| RING.map(|(dx, dy)| place(c % n + dx, c / n + dy)))
+            .collect();
+        let bridge = (0..n * n)
             .map(|c| {
-                let (x, y) = (c % n, c / n);
-                RING.map(|(dx, dy)| {
-                    let (nx, ny) = (x + dx, y + dy);
-                    match ((0..n).contains(&nx), (0..n).contains(&ny)) {
-                        (true, true) => Around::Cell((ny * n + nx) as u8),
-                        (true, false) => Around::BlackEdge,
-                        (false, true) => Around::WhiteEdge,
-                        (false, false) => Around::Nothing,
-                    }
+                std::array::from_fn(|d| {
+                    let ((ax, ay), (bx, by)) = (RING[d], RING[(d + 1) % 6]);
+                    place(c % n + ax + bx, c / n + ay + by)
                 })
             })
             .collect();
-        Rings { ring }
+        Rings {
+            ring,
+            bridge,
+            inferior: true,
+        }
     }
 
     /// The six colours around `c`.
     #[inline]
     fn colours(&self, board: &Board, c: usize) -> [u8; 6] {
-        self.ring[c].map(|a| match a {
+        Self::colours_of(board, self.ring[c])
+    }
+
+    /// The colours of six places.
+    #[inline]
+    fn colours_of(board: &Board, places: [Around; 6]) -> [u8; 6] {
+        places.map(|a| match a {
             Around::Cell(d) => {
                 let bit = 1u128 << d;
                 if board.stones[0] & bit != 0 {
@@ -149,6 +171,43 @@ impl Rings {
         out
     }
 
+    /// `X`'s permanently inferior cells (`x` = 1 Black, 2 White), filled one after the other
+    /// on `board`: an empty cell `p` whose ring holds three consecutive places of `X` (stones
+    /// or `X`'s edge) and three empty cells, where the bridge places joining the two arcs
+    /// at both ends are `X`'s too. This is the `pinf-xx` fill-in pattern of benzene's
+    /// inferior-cell engine (Henderson, "Playing and solving Hex", 2010, chapter 4: `X` may
+    /// fill `p`). Once `Y` holds the middle empty cell, `p` is useless to both players;
+    /// the cells of `Y`'s side of the ring are all next to `X`'s arc. Returns the cells
+    /// filled and the empty cells they rest on (their empty arcs: a stone there may undo the
+    /// pattern, so a proof must keep them).
+    pub fn permanently_inferior(&self, board: &mut Board, masks: &Masks, x: u8) -> (u128, u128) {
+        let (mut filled, mut support) = (0u128, 0u128);
+        // The pattern has exactly three empty neighbours.
+        let (two, three) = masks.sparse(board.empty(masks));
+        for p in cells(three & !two) {
+            let ring = self.colours(board, p as usize);
+            if ring.iter().filter(|&&c| c == 0).count() != 3 {
+                continue;
+            }
+            let bridge = Self::colours_of(board, self.bridge[p as usize]);
+            let found = (0..6).find(|&d| {
+                (0..3).all(|k| ring[(d + k) % 6] == x)
+                    && (3..6).all(|k| ring[(d + k) % 6] == 0)
+                    && bridge[(d + 2) % 6] == x
+                    && bridge[(d + 5) % 6] == x
+            });
+            let Some(d) = found else { continue };
+            board.stones[(x - 1) as usize] |= 1 << p;
+            filled |= 1 << p;
+            for k in 3..6 {
+                if let Around::Cell(e) = self.ring[p as usize][(d + k) % 6] {
+                    support |= 1 << e;
+                }
+            }
+        }
+        (filled, support)
+    }
+
     /// The cells `c` of `moves` that the opponent can kill: a stone of the opponent on an
     /// empty neighbour `k` makes `c` dead (vulnerable cells: Björnsson, Hayward, Johanson,
     /// van Rijswijck, "Dead cell analysis in Hex and the Shannon game", 2007). The player to move may leave them all out (every
@@ -208,48 +267,78 @@ impl Rings {
 
     /// The empty cells that a stone of the player to move on `k` puts in the fill-in dead
     /// or captured by the mover (the cells `k` dominates), and every cell that fill-in
-    /// filled.
+    /// filled or rests on.
     pub fn free_after(&self, board: &Board, masks: &Masks, k: u32) -> (u128, u128) {
         let me = board.to_move.index();
         let mut after = *board;
         after.stones[me] |= 1 << k;
-        let (filled, dead) = self.fill_in_parts(&mut after, masks);
-        (dead | (filled & after.stones[me]), filled)
+        let fill = self.fill_in_parts(&mut after, masks);
+        (
+            fill.dead | (fill.filled & after.stones[me]),
+            fill.filled | fill.support,
+        )
     }
 
-    /// Fills dead cells (as Black) and captured pairs (as their owner) until nothing
-    /// changes; returns the cells filled.
+    /// Fills dead cells (as Black), captured pairs and permanently inferior cells (as their
+    /// owner) until nothing changes; returns the cells filled and the empty cells the fill
+    /// rests on: a proof that keeps them keeps the fill valid when the loser gets the other
+    /// cells (dead and captured cells stay so whatever stones are added).
     pub fn fill_in(&self, board: &mut Board, masks: &Masks) -> u128 {
-        self.fill_in_parts(board, masks).0
+        let fill = self.fill_in_parts(board, masks);
+        fill.filled | fill.support
     }
 
-    /// [`Rings::fill_in`], also returning which of the filled cells were dead (the rest
-    /// were captured and hold their captor's colour).
-    pub fn fill_in_parts(&self, board: &mut Board, masks: &Masks) -> (u128, u128) {
-        let (mut filled, mut all_dead) = (0u128, 0u128);
+    /// [`Rings::fill_in`], telling the kinds of cells apart.
+    pub fn fill_in_parts(&self, board: &mut Board, masks: &Masks) -> Fill {
+        let mut fill = Fill::default();
         loop {
             let dead = self.dead(board, masks);
             if dead != 0 {
                 board.stones[0] |= dead;
-                filled |= dead;
-                all_dead |= dead;
+                fill.filled |= dead;
+                fill.dead |= dead;
                 continue;
             }
             let black = self.captured(board, masks, 1);
             if black != 0 {
                 board.stones[0] |= black;
-                filled |= black;
+                fill.filled |= black;
                 continue;
             }
             let white = self.captured(board, masks, 2);
             if white != 0 {
                 board.stones[1] |= white;
-                filled |= white;
+                fill.filled |= white;
                 continue;
             }
-            return (filled, all_dead);
+            if self.inferior {
+                let mut more = 0;
+                for x in [1, 2] {
+                    let (cells, support) = self.permanently_inferior(board, masks, x);
+                    fill.filled |= cells;
+                    fill.support |= support;
+                    more |= cells;
+                }
+                if more != 0 {
+                    continue;
+                }
+            }
+            fill.support &= board.empty(masks);
+            return fill;
         }
     }
+}
+
+/// What a fill-in did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Fill {
+    /// Every cell filled.
+    pub filled: u128,
+    /// The filled cells that were dead (the rest were captured or permanently inferior and
+    /// hold their owner's colour).
+    pub dead: u128,
+    /// Empty cells the permanently inferior fills rest on.
+    pub support: u128,
 }
 
 /// The winner of a position whose stones already join a player's edges.

@@ -95,6 +95,9 @@ pub struct Settings {
     pub templates: bool,
     /// Whether moves lost by strategy stealing are left out ([`super::stealing`]).
     pub stealing: bool,
+    /// Whether the fill-in takes permanently inferior cells
+    /// ([`Rings::permanently_inferior`]).
+    pub inferior: bool,
 }
 
 impl Default for Settings {
@@ -106,6 +109,7 @@ impl Default for Settings {
             dominated: true,
             templates: true,
             stealing: true,
+            inferior: true,
         }
     }
 }
@@ -114,7 +118,7 @@ impl Default for Settings {
 pub struct Prover {
     masks: Masks,
     rings: Rings,
-    /// Whether dead and captured cells are filled in (on by default; off with the swap
+    /// Whether inferior cells are filled in (on by default; off with the swap
     /// rule, whose swap needs the lone first stone).
     pub fill: bool,
     /// Move ordering and focus.
@@ -159,7 +163,8 @@ impl Prover {
         self.table.len()
     }
 
-    /// The position with its dead and captured cells filled, and the cells filled.
+    /// The position with its dead, captured and permanently inferior cells filled, and the
+    /// cells filled with the empty cells the fill rests on.
     pub fn normalize(&self, board: &Board) -> (Board, u128) {
         let mut b = *board;
         if !self.fill || board.swap_rule {
@@ -173,6 +178,7 @@ impl Prover {
     pub fn prove(&mut self, board: &Board, deadline: Option<Instant>) -> Verdict {
         self.deadline = deadline;
         self.out_of_time = false;
+        self.rings.inferior = self.settings.inferior;
         let (board, _) = self.normalize(board);
         if let Some(w) = connected(&board, &self.masks) {
             return if w == board.to_move {
