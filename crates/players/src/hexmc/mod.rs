@@ -5,6 +5,7 @@
 //! - [`board`]: the mailbox playout board, bridge-save playouts, no allocation per playout.
 //! - [`tree`]: the lock-free node arena shared by the search threads.
 //! - [`knowledge`]: what an expansion knows (wins, must-play, dead cells, priors).
+//! - [`inferior`]: what a knowledge node may leave out (fill-in, vulnerable, dominated cells).
 //! - [`patterns`]: the 12-cell move patterns and their learned weights.
 //! - [`playout`]: the pattern-weighted playout (MoHex 2.0's softmax policy, by rejection).
 //! - [`search`]: UCT + RAVE + progressive bias, MCTS-solver marks, threads.
@@ -13,6 +14,7 @@
 
 mod agent;
 pub mod board;
+pub mod inferior;
 pub mod knowledge;
 pub mod patterns;
 pub mod playout;

@@ -17,10 +17,12 @@
 //! without a playout, and a node whose child is a proven loss for the opponent becomes a
 //! proven win. With [`Params::knowledge`], a node visited that often gets its virtual
 //! connections (a win, a loss, or a must-play region that prunes the other moves) and loses
-//! its moves into captured pairs, as MoHex's nodes get their knowledge (Arneson, Hayward,
+//! its inferior moves ([`Inferior`]: fill-in, vulnerable and dominated cells up to 11x11,
+//! captured pairs above), as MoHex's nodes get their knowledge (Arneson, Hayward,
 //! Henderson, "Monte Carlo tree search in Hex", 2010).
 
 use super::board::{other, Board, FastRng, EMPTY, MAX_BOX};
+use super::inferior::Inferior;
 use super::knowledge::{captured_cells, expand, Expansion};
 use super::patterns::Patterns;
 use super::playout::weighted_playout;
@@ -44,7 +46,7 @@ pub struct Params {
     pub expand_after: u32,
     /// Search threads.
     pub threads: usize,
-    /// Visits after which a node's virtual connections and captured cells are computed (0:
+    /// Visits after which a node's virtual connections and inferior cells are computed (0:
     /// never; MoHex 2.0 gives its nodes such knowledge at 256 visits).
     pub knowledge: u32,
     /// Cap of the pattern weights in the playouts ([`playout`](super::playout)); 0: uniform
@@ -126,8 +128,12 @@ struct Worker {
     path: Vec<usize>,
     moves: Vec<(u16, f32)>,
     scratch: Vec<u16>,
-    /// The captured cells of the position being given knowledge.
+    /// The inferior cells of the position being given knowledge.
     inferior: [bool; MAX_BOX],
+    /// The inferior-cell analysis (boards up to 11x11).
+    ice: Option<Inferior>,
+    /// Candidate cells, best visited first.
+    candidates: Vec<usize>,
     rng: FastRng,
 }
 
@@ -276,6 +282,12 @@ impl Searcher {
             moves: Vec::with_capacity(400),
             scratch: Vec::with_capacity(400),
             inferior: [false; MAX_BOX],
+            ice: if self.params.knowledge > 0 {
+                Inferior::new(root.layout.size)
+            } else {
+                None
+            },
+            candidates: Vec::with_capacity(400),
             rng: FastRng::new(poda_core::Rng::new(seed ^ thread << 40).next_u64()),
         };
         let mut done = 0u64;
@@ -356,7 +368,7 @@ impl Searcher {
                         VcVerdict::Open => {}
                     }
                 }
-                self.prune_captured(w, node);
+                self.prune_inferior(w, node, to_move);
             }
             if !n.is_expanded() {
                 if (node == 0 || n.visits() >= p.expand_after) && tree.try_claim(node) {
@@ -415,23 +427,35 @@ impl Searcher {
         self.backup(w, root_to_move, winner, filled);
     }
 
-    /// Marks the children of `node` that play into a captured pair as lost (a move there is
-    /// no better than a pass, so if every other move loses, so does it), unless that would
-    /// leave no child open.
-    fn prune_captured(&self, w: &mut Worker, node: usize) {
-        if captured_cells(&w.board, &mut w.inferior) == 0 {
-            return;
-        }
+    /// Marks the open children of `node` whose moves are inferior as lost: a move that
+    /// [`Inferior`] leaves out (boards up to 11x11), or else a move into a captured pair (no
+    /// better than a pass). If every other move loses, so does such a move; one open child
+    /// always stays.
+    fn prune_inferior(&self, w: &mut Worker, node: usize, to_move: u8) {
         let tree = self.tree();
-        let children = || tree.nodes[node].children();
         let open = |c: &usize| tree.nodes[*c].proof() == UNKNOWN;
-        if children()
-            .filter(open)
-            .all(|c| w.inferior[tree.nodes[c].cell()])
-        {
-            return;
+        let children = || tree.nodes[node].children().filter(open);
+        if let Some(ice) = &w.ice {
+            w.candidates.clear();
+            w.candidates.extend(children());
+            // Best visited first: the dominator kept of two equivalent moves.
+            w.candidates
+                .sort_by_key(|&c| std::cmp::Reverse(tree.nodes[c].visits()));
+            for c in w.candidates.iter_mut() {
+                *c = tree.nodes[*c].cell();
+            }
+            if ice.inferior(&w.board, to_move, &w.candidates, &mut w.inferior) == 0 {
+                return;
+            }
+        } else {
+            if captured_cells(&w.board, &mut w.inferior) == 0 {
+                return;
+            }
+            if children().all(|c| w.inferior[tree.nodes[c].cell()]) {
+                return;
+            }
         }
-        for c in children().filter(open) {
+        for c in children() {
             if w.inferior[tree.nodes[c].cell()] {
                 tree.nodes[c].set_proof(WIN);
             }

@@ -14,7 +14,7 @@
 //!   the opponent gains nothing by playing there, and `X` answers if he does. The bridge
 //!   carriers of a stone on the second row are the common case.
 //! - **Permanently inferior** cells: three consecutive neighbours of `X`, three empty ones,
-//!   and `X` on the bridge places at both ends of the arcs ([`Rings::permanently_inferior`]).
+//!   and both ends of the empty arc covered ([`Rings::permanently_inferior`]).
 //!   `X` may fill them; unlike dead and captured cells, a stone on their empty arc may undo
 //!   this, so the fill reports those cells for proofs to keep.
 //! - **Vulnerable** moves: a cell that one stone of the opponent would make dead need not be
@@ -22,6 +22,9 @@
 //! - **Dominated** moves: a cell that the mover's stone on another candidate would put in
 //!   the fill-in (dead, or captured by the mover) is dominated by that candidate and need
 //!   not be searched ([`Rings::dominated`]).
+//!
+//! - **Dead regions**: the empty cells a group's owner cannot reach from its edges without
+//!   crossing the group's empty neighbours ([`Rings::dead_regions`]).
 //!
 //! Filling repeats until nothing changes (a filled cell may make others dead or captured).
 
@@ -46,8 +49,12 @@ pub struct Rings {
     ring: Vec<[Around; 6]>,
     /// `bridge[c][d]`: the other common neighbour of ring places `d` and `d + 1` of `c`.
     bridge: Vec<[Around; 6]>,
+    /// `far[c][d]`: two steps from `c` in ring direction `d`.
+    far: Vec<[Around; 6]>,
     /// Whether the fill-in takes permanently inferior cells (on by default).
     pub inferior: bool,
+    /// Whether the fill-in takes dead regions (on by default).
+    pub regions: bool,
 }
 
 /// Colours in a ring: 0 empty, 1 Black, 2 White, 3 nobody.
@@ -74,10 +81,15 @@ impl Rings {
                 })
             })
             .collect();
+        let far = (0..n * n)
+            .map(|c| RING.map(|(dx, dy)| place(c % n + 2 * dx, c / n + 2 * dy)))
+            .collect();
         Rings {
             ring,
             bridge,
+            far,
             inferior: true,
+            regions: true,
         }
     }
 
@@ -140,6 +152,46 @@ impl Rings {
         useless_to(board, masks, c, Player::First) && useless_to(board, masks, c, Player::Second)
     }
 
+    /// Dead regions cut off by a group's empty neighbours (benzene's `ComputeDeadRegions`,
+    /// after Henderson, "Playing and solving Hex", 2010, chapter 4: a clique cutset). The
+    /// empty neighbours of a group `G` of two stones or more are pairwise joined through
+    /// `G`, so no minimal winning chain of `G`'s owner passes behind them; the empty cells
+    /// that `G`'s owner cannot reach from an edge (one that `G` does not touch) without
+    /// crossing them are dead. Single stones are left out, as benzene does.
+    pub fn dead_regions(&self, board: &Board, masks: &Masks) -> u128 {
+        let empty = board.empty(masks);
+        let mut dead = 0u128;
+        for player in Player::BOTH {
+            let own = board.stones[player.index()];
+            let (e1, e2) = masks.edges(player);
+            let flow = empty | own;
+            let mut rest = own;
+            while rest != 0 {
+                let group = masks.flood(rest & rest.wrapping_neg(), own);
+                rest &= !group;
+                if group.count_ones() < 2 {
+                    continue;
+                }
+                let cut = masks.expand(group) & empty;
+                let inside = flow & !cut;
+                let from = |edge: u128| {
+                    let seeds = edge & flow;
+                    let reached = masks.flood(seeds & inside, inside);
+                    reached | (masks.expand(reached) | seeds) & cut
+                };
+                let mut reached = 0u128;
+                if group & e1 == 0 {
+                    reached |= from(e1);
+                }
+                if group & e2 == 0 {
+                    reached |= from(e2);
+                }
+                dead |= empty & !reached;
+            }
+        }
+        dead
+    }
+
     /// The cells of `X`-captured pairs (`x` = 1 Black, 2 White), disjoint pairs only.
     pub fn captured(&self, board: &Board, masks: &Masks, x: u8) -> u128 {
         let empty = board.empty(masks);
@@ -173,13 +225,14 @@ impl Rings {
 
     /// `X`'s permanently inferior cells (`x` = 1 Black, 2 White), filled one after the other
     /// on `board`: an empty cell `p` whose ring holds three consecutive places of `X` (stones
-    /// or `X`'s edge) and three empty cells, where the bridge places joining the two arcs
-    /// at both ends are `X`'s too. This is the `pinf-xx` fill-in pattern of benzene's
-    /// inferior-cell engine (Henderson, "Playing and solving Hex", 2010, chapter 4: `X` may
-    /// fill `p`). Once `Y` holds the middle empty cell, `p` is useless to both players;
-    /// the cells of `Y`'s side of the ring are all next to `X`'s arc. Returns the cells
-    /// filled and the empty cells they rest on (their empty arcs: a stone there may undo the
-    /// pattern, so a proof must keep them).
+    /// or `X`'s edge) and three empty cells, where each end cell of the empty arc is covered:
+    /// `X` holds its bridge place to the stone arc or to the middle empty cell, or `Y` holds
+    /// the place two steps from `p` beyond it. These are the six `pinf-*` fill-in patterns of
+    /// benzene's inferior-cell engine (after Henderson, "Playing and solving Hex", 2010,
+    /// chapter 4: `X` may fill `p`); `tests/hex_ice.rs` checks the fill against plain search
+    /// and fails when a condition is dropped. Once `Y` holds the middle empty cell, `p` is
+    /// useless to both players. Returns the cells filled and the empty cells they rest on
+    /// (their empty arcs: a stone there may undo the pattern, so a proof must keep them).
     pub fn permanently_inferior(&self, board: &mut Board, masks: &Masks, x: u8) -> (u128, u128) {
         let (mut filled, mut support) = (0u128, 0u128);
         // The pattern has exactly three empty neighbours.
@@ -190,11 +243,18 @@ impl Rings {
                 continue;
             }
             let bridge = Self::colours_of(board, self.bridge[p as usize]);
+            let far = Self::colours_of(board, self.far[p as usize]);
+            let y = 3 - x;
+            // Each end of the empty arc (ring place `e`, its bridge to the stone arc `b_out`,
+            // its bridge to the middle empty cell `b_in`) is covered.
+            let covered = |e: usize, b_out: usize, b_in: usize| {
+                bridge[b_out] == x || bridge[b_in] == x || far[e] == y
+            };
             let found = (0..6).find(|&d| {
                 (0..3).all(|k| ring[(d + k) % 6] == x)
                     && (3..6).all(|k| ring[(d + k) % 6] == 0)
-                    && bridge[(d + 2) % 6] == x
-                    && bridge[(d + 5) % 6] == x
+                    && covered((d + 3) % 6, (d + 2) % 6, (d + 3) % 6)
+                    && covered((d + 5) % 6, (d + 5) % 6, (d + 4) % 6)
             });
             let Some(d) = found else { continue };
             board.stones[(x - 1) as usize] |= 1 << p;
@@ -273,8 +333,10 @@ impl Rings {
         let mut after = *board;
         after.stones[me] |= 1 << k;
         let fill = self.fill_in_parts(&mut after, masks);
+        // A stone on a cell a permanently inferior fill rests on may undo that fill, so such
+        // a cell is never dominated through it.
         (
-            fill.dead | (fill.filled & after.stones[me]),
+            (fill.dead | (fill.filled & after.stones[me])) & !fill.support,
             fill.filled | fill.support,
         )
     }
@@ -311,6 +373,15 @@ impl Rings {
                 fill.filled |= white;
                 continue;
             }
+            if self.regions {
+                let dead = self.dead_regions(board, masks);
+                if dead != 0 {
+                    board.stones[0] |= dead;
+                    fill.filled |= dead;
+                    fill.dead |= dead;
+                    continue;
+                }
+            }
             if self.inferior {
                 let mut more = 0;
                 for x in [1, 2] {
@@ -323,7 +394,6 @@ impl Rings {
                     continue;
                 }
             }
-            fill.support &= board.empty(masks);
             return fill;
         }
     }
@@ -337,7 +407,8 @@ pub struct Fill {
     /// The filled cells that were dead (the rest were captured or permanently inferior and
     /// hold their owner's colour).
     pub dead: u128,
-    /// Empty cells the permanently inferior fills rest on.
+    /// The cells the permanently inferior fills rest on (empty when filled; later steps may
+    /// fill some of them).
     pub support: u128,
 }
 

@@ -98,6 +98,8 @@ pub struct Settings {
     /// Whether the fill-in takes permanently inferior cells
     /// ([`Rings::permanently_inferior`]).
     pub inferior: bool,
+    /// Whether the fill-in takes dead regions ([`Rings::dead_regions`]).
+    pub regions: bool,
 }
 
 impl Default for Settings {
@@ -110,6 +112,7 @@ impl Default for Settings {
             templates: true,
             stealing: true,
             inferior: true,
+            regions: true,
         }
     }
 }
@@ -179,6 +182,7 @@ impl Prover {
         self.deadline = deadline;
         self.out_of_time = false;
         self.rings.inferior = self.settings.inferior;
+        self.rings.regions = self.settings.regions;
         let (board, _) = self.normalize(board);
         if let Some(w) = connected(&board, &self.masks) {
             return if w == board.to_move {
