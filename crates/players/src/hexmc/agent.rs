@@ -520,6 +520,40 @@ mod tests {
         assert!(kept > 0);
     }
 
+    /// A reply that the previous search had marked inferior (lost for the player making it,
+    /// only as "no better than a sibling") is searched afresh when it is played: the kept
+    /// subtree's root loses the mark, and a move comes back.
+    #[test]
+    fn a_reply_marked_inferior_is_searched_again() {
+        let mut found = 0;
+        for opening in [24u16, 17, 30, 10, 38, 3] {
+            let mut a = agent("hexmc(playouts=6000,vc=false,knowledge=16)");
+            let mut game = Hex::with_size(7, false).unwrap();
+            game.play(HexMove::Cell(opening)).unwrap();
+            let c = a.choose(&game, &mut Turn::new()).unwrap();
+            let layout = board_of(&game).layout;
+            let HexMove::Cell(mine) = c.mv else { continue };
+            game.play(c.mv).unwrap();
+            let tree = a.searcher.as_ref().unwrap().tree();
+            let Some(node) = tree.child_with_cell(0, layout.to_box[mine as usize] as usize) else {
+                continue;
+            };
+            let marked = tree.nodes[node]
+                .children()
+                .find(|&r| tree.nodes[r].proof() == WIN);
+            let Some(reply) = marked else { continue };
+            let reply = HexMove::Cell(layout.to_dense[tree.nodes[reply].cell()]);
+            game.play(reply).unwrap();
+            let next = a.choose(&game, &mut Turn::new());
+            assert!(
+                next.is_ok_and(|c| game.is_legal_move(c.mv)),
+                "opening {opening}"
+            );
+            found += 1;
+        }
+        assert!(found > 0, "no marked reply met");
+    }
+
     /// With a few thousand playouts it finds the winning move of a small position that the
     /// solver proves, and plays whole games legally with two threads, and with the weighted
     /// playouts, the priors and the in-tree connections on.

@@ -210,6 +210,9 @@ impl Searcher {
                 if to.copy_subtree(from, node) {
                     self.current = next;
                     self.reused = self.trees[next].nodes[0].visits();
+                    // A mark on the new root may be an inferior-move mark of its parent ("no
+                    // better than a sibling"), not a proof of this position: search it again.
+                    self.trees[next].nodes[0].set_proof(UNKNOWN);
                 } else {
                     self.trees[self.current].clear();
                 }
