@@ -14,6 +14,7 @@
 //! others lost changes no proven value and only narrows the search.
 
 use super::board::{Board, MAX_BOX};
+use super::vcs::stone_sets;
 use poda_core::Player;
 use poda_solve::hex::board::{Board as Bits, Masks};
 use poda_solve::hex::ice::Rings;
@@ -49,8 +50,8 @@ impl Inferior {
     ) -> usize {
         out.fill(false);
         let l = board.layout;
-        let mut bits = Bits {
-            stones: [0, 0],
+        let bits = Bits {
+            stones: stone_sets(board),
             to_move: if to_move == 1 {
                 Player::First
             } else {
@@ -58,13 +59,6 @@ impl Inferior {
             },
             swap_rule: false,
         };
-        for (dense, &mb) in l.to_box.iter().enumerate() {
-            match board.colour[mb as usize] {
-                1 => bits.stones[0] |= 1 << dense,
-                2 => bits.stones[1] |= 1 << dense,
-                _ => {}
-            }
-        }
         let dense: Vec<u32> = candidates.iter().map(|&c| l.to_dense[c] as u32).collect();
         let all = dense.iter().fold(0u128, |s, &d| s | 1 << d);
         let mut filled = bits;
@@ -101,9 +95,10 @@ impl Inferior {
 #[cfg(test)]
 mod tests {
     use super::super::board::colour_of;
+    use super::super::knowledge::tests::{from_hex, random_position};
     use super::*;
     use poda_core::{Game, Rng};
-    use poda_games::hex::{Hex, HexMove};
+    use poda_games::hex::HexMove;
 
     /// In random 4x4 and 5x5 positions the player to move wins, the cells left hold a
     /// winning move (poda-solve's prover as the oracle), whatever order the candidates come
@@ -116,22 +111,9 @@ mod tests {
         for size in [4u32, 5] {
             let inferior = Inferior::new(size as usize).unwrap();
             for _ in 0..300 {
-                let mut game = Hex::with_size(size, false).unwrap();
                 let plies = 2 + rng.index((size * size) as usize / 2);
-                for _ in 0..plies {
-                    let moves = game.legal_move_list();
-                    let next = game.after(moves[rng.index(moves.len())]);
-                    if next.outcome().is_over() {
-                        break;
-                    }
-                    game = next;
-                }
-                let mut board = Board::new(size as usize);
-                for p in Player::BOTH {
-                    for i in game.stones(p).iter() {
-                        board.play(board.layout.to_box[i] as usize, colour_of(p));
-                    }
-                }
+                let game = random_position(size, plies, &mut rng);
+                let board = from_hex(&game);
                 let me = game.side_to_move();
                 let mut candidates: Vec<usize> =
                     board.empties().iter().map(|&c| c as usize).collect();

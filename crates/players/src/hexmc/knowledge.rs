@@ -179,7 +179,7 @@ pub fn is_empty(board: &Board, p: usize) -> bool {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::super::board::colour_of;
     use super::*;
     use poda_core::{Game, Player, Rng};
@@ -187,7 +187,7 @@ mod tests {
 
     /// Up to `plies` random moves from the empty board, stopping before a move that would
     /// end the game.
-    fn random_position(size: u32, plies: usize, rng: &mut Rng) -> Hex {
+    pub(in crate::hexmc) fn random_position(size: u32, plies: usize, rng: &mut Rng) -> Hex {
         let mut game = Hex::with_size(size, false).unwrap();
         for _ in 0..plies {
             let moves = game.legal_move_list();
@@ -200,7 +200,8 @@ mod tests {
         game
     }
 
-    fn from_hex(game: &Hex) -> Board {
+    /// The playout board of a game.
+    pub(in crate::hexmc) fn from_hex(game: &Hex) -> Board {
         let mut b = Board::new(game.size() as usize);
         for p in Player::BOTH {
             for i in game.stones(p).iter() {

@@ -46,15 +46,21 @@ impl VcEngine {
     }
 }
 
-fn verdict_with<B: Bits>(hs: &mut HSearch<B>, board: &Board, to_move: u8) -> VcVerdict {
-    let layout = board.layout;
+/// Black's and White's stones as cell sets (dense indices).
+pub(super) fn stone_sets<B: Bits>(board: &Board) -> [B; 2] {
     let mut sets = [B::EMPTY; 2];
-    for (dense, &mb) in layout.to_box.iter().enumerate() {
+    for (dense, &mb) in board.layout.to_box.iter().enumerate() {
         match board.colour[mb as usize] {
             0 => {}
             c => sets[(c - 1) as usize] = sets[(c - 1) as usize].with(dense),
         }
     }
+    sets
+}
+
+fn verdict_with<B: Bits>(hs: &mut HSearch<B>, board: &Board, to_move: u8) -> VcVerdict {
+    let layout = board.layout;
+    let sets: [B; 2] = stone_sets(board);
     let shape = &hs.shape;
     let edges = |c: u8| {
         if c == BLACK {

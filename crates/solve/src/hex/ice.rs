@@ -17,14 +17,13 @@
 //!   and both ends of the empty arc covered ([`Rings::permanently_inferior`]).
 //!   `X` may fill them; unlike dead and captured cells, a stone on their empty arc may undo
 //!   this, so the fill reports those cells for proofs to keep.
+//! - **Dead regions**: the empty cells a group's owner cannot reach from its edges without
+//!   crossing the group's empty neighbours ([`Rings::dead_regions`]).
 //! - **Vulnerable** moves: a cell that one stone of the opponent would make dead need not be
 //!   searched ([`Rings::vulnerable`]).
 //! - **Dominated** moves: a cell that the mover's stone on another candidate would put in
 //!   the fill-in (dead, or captured by the mover) is dominated by that candidate and need
 //!   not be searched ([`Rings::dominated`]).
-//!
-//! - **Dead regions**: the empty cells a group's owner cannot reach from its edges without
-//!   crossing the group's empty neighbours ([`Rings::dead_regions`]).
 //!
 //! Filling repeats until nothing changes (a filled cell may make others dead or captured).
 
