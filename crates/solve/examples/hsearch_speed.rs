@@ -1,14 +1,23 @@
 //! Time per H-search build on random positions: `cargo run --release -p poda-solve --example
-//! hsearch_speed -- SIZE [templates=off]`.
+//! hsearch_speed -- SIZE [templates=off] [bits=64|128]` (64-bit sets up to 8x8; 128 by default).
+use poda_solve::hex::bits::Bits;
 use poda_solve::hex::hsearch::HSearch;
 use std::time::Instant;
+
 fn main() {
-    let size: usize = std::env::args()
-        .nth(1)
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(7);
-    let mut hs = HSearch::<u128>::new(size);
-    hs.templates = std::env::args().nth(2).as_deref() != Some("templates=off");
+    let args: Vec<String> = std::env::args().collect();
+    let size: usize = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(7);
+    let templates = !args.iter().any(|a| a == "templates=off");
+    if args.iter().any(|a| a == "bits=64") {
+        run::<u64>(size, templates, |s| s as u64);
+    } else {
+        run::<u128>(size, templates, |s| s);
+    }
+}
+
+fn run<B: Bits>(size: usize, templates: bool, narrow: impl Fn(u128) -> B) {
+    let mut hs = HSearch::<B>::new(size);
+    hs.templates = templates;
     let shape = hs.shape.clone();
     let mut seed = 99u64;
     let mut rand = move || {
@@ -35,7 +44,7 @@ fn main() {
                 st[k % 2] |= 1 << empty[(rand() % empty.len() as u64) as usize];
             }
             let t = Instant::now();
-            let r = hs.build(st[0], st[1], shape.top, shape.bottom);
+            let r = hs.build(narrow(st[0]), narrow(st[1]), shape.top, shape.bottom);
             total += t.elapsed().as_secs_f64();
             added += hs.added;
             fulls += r.full.is_some() as u32;

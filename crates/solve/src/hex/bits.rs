@@ -1,6 +1,6 @@
-//! Cell sets for the virtual-connection engine: `u128` for boards up to 11x11 and [`Wide`]
-//! (three words) up to 13x13, behind one small trait so that the engine is written once and
-//! the small boards the solver works on keep single-register sets.
+//! Cell sets for the virtual-connection engine: `u64` for boards up to 8x8, `u128` up to
+//! 11x11 and [`Wide`] (three words) up to 13x13, behind one small trait so that the engine is
+//! written once and the small boards the solver works on keep single-register sets.
 
 use std::fmt::Debug;
 use std::hash::Hash;
@@ -59,6 +59,39 @@ impl<B: Bits> Iterator for CellIter<B> {
             self.0 = self.0.without(c);
             Some(c)
         }
+    }
+}
+
+impl Bits for u64 {
+    const CAPACITY: usize = 64;
+    const EMPTY: u64 = 0;
+    #[inline]
+    fn bit(i: usize) -> u64 {
+        1u64 << i
+    }
+    #[inline]
+    fn and(self, o: u64) -> u64 {
+        self & o
+    }
+    #[inline]
+    fn or(self, o: u64) -> u64 {
+        self | o
+    }
+    #[inline]
+    fn andnot(self, o: u64) -> u64 {
+        self & !o
+    }
+    #[inline]
+    fn is_empty(self) -> bool {
+        self == 0
+    }
+    #[inline]
+    fn count(self) -> u32 {
+        self.count_ones()
+    }
+    #[inline]
+    fn lowest(self) -> usize {
+        self.trailing_zeros() as usize
     }
 }
 
@@ -164,6 +197,7 @@ mod tests {
 
     #[test]
     fn both_kinds_agree() {
+        check::<u64>(&[0, 31, 63]);
         check::<u128>(&[0, 63, 127]);
         check::<Wide>(&[0, 64, 168]);
     }

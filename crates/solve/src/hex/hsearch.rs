@@ -167,6 +167,60 @@ pub struct EdgeVcs<B> {
     pub semi_union: B,
 }
 
+impl<B: Bits> EdgeVcs<B> {
+    /// The same report in another set type (the cells are the same).
+    pub fn map<C>(self, f: impl Fn(B) -> C) -> EdgeVcs<C> {
+        EdgeVcs {
+            connected: self.connected,
+            full: self.full.map(&f),
+            semi: self.semi.map(|(c, k)| (f(c), k)),
+            must_play: self.must_play.map(&f),
+            semi_union: f(self.semi_union),
+        }
+    }
+}
+
+/// H-search on the smallest set type that holds the board: 64-bit sets up to 8x8 (half the
+/// memory traffic of 128-bit ones in the engine's lists), 128-bit ones up to 11x11. Cells come
+/// and go as `u128`.
+pub enum Engine {
+    Narrow(HSearch<u64>),
+    Wide(HSearch<u128>),
+}
+
+impl Engine {
+    pub fn new(size: usize) -> Engine {
+        if size * size <= u64::CAPACITY {
+            Engine::Narrow(HSearch::new(size))
+        } else {
+            Engine::Wide(HSearch::new(size))
+        }
+    }
+
+    /// [`HSearch::build`] with or without the edge templates.
+    pub fn build(
+        &mut self,
+        own: u128,
+        opp: u128,
+        e1: u128,
+        e2: u128,
+        templates: bool,
+    ) -> EdgeVcs<u128> {
+        match self {
+            Engine::Narrow(hs) => {
+                hs.templates = templates;
+                // The board has at most 64 cells: nothing is lost.
+                let n = |s: u128| s as u64;
+                hs.build(n(own), n(opp), n(e1), n(e2)).map(u128::from)
+            }
+            Engine::Wide(hs) => {
+                hs.templates = templates;
+                hs.build(own, opp, e1, e2)
+            }
+        }
+    }
+}
+
 /// Every placement of the edge templates against one edge.
 struct EdgeTemplates<B> {
     /// The edge's cells.
@@ -568,25 +622,33 @@ impl<B: Bits> HSearch<B> {
     }
 
     /// The pair's slot, made live (and the points made partners) if new.
+    #[inline]
     fn live(&mut self, x: usize, y: usize) -> usize {
         let s = self.slot(x, y);
         if self.pairs[s].generation != self.generation {
-            let p = &mut self.pairs[s];
-            p.generation = self.generation;
-            p.nf = 0;
-            p.ns = 0;
-            p.full_meet = B::EMPTY;
-            p.semi_meet = B::EMPTY;
-            self.partners[x].push(y as u16);
-            self.partners[y].push(x as u16);
-            if self.stone[y] {
-                self.stone_partners[x].push(y as u16);
-            }
-            if self.stone[x] {
-                self.stone_partners[y].push(x as u16);
-            }
+            self.revive(s, x, y);
         }
         s
+    }
+
+    /// A pair's first connection in this build: its lists emptied, its points partners.
+    #[cold]
+    #[inline(never)]
+    fn revive(&mut self, s: usize, x: usize, y: usize) {
+        let p = &mut self.pairs[s];
+        p.generation = self.generation;
+        p.nf = 0;
+        p.ns = 0;
+        p.full_meet = B::EMPTY;
+        p.semi_meet = B::EMPTY;
+        self.partners[x].push(y as u16);
+        self.partners[y].push(x as u16);
+        if self.stone[y] {
+            self.stone_partners[x].push(y as u16);
+        }
+        if self.stone[x] {
+            self.stone_partners[y].push(x as u16);
+        }
     }
 
     fn add_full(&mut self, x: usize, y: usize, carrier: B) {
@@ -623,15 +685,26 @@ impl<B: Bits> HSearch<B> {
         self.queue.push((x as u16, y as u16, true, carrier, 0));
     }
 
+    /// Adds a semi unless a connection of the pair with a smaller carrier has it beaten
+    /// (most offers are: that test stays inline, the insertion does not).
+    #[inline]
     fn add_semi(&mut self, x: usize, y: usize, carrier: B, key: usize) {
         let s = self.live(x, y);
-        let p = &mut self.pairs[s];
+        let p = &self.pairs[s];
         let (nf, ns) = (p.nf as usize, p.ns as usize);
         if p.full[..nf].iter().any(|&c| c.within(carrier))
             || p.semi[..ns].iter().any(|&c| c.within(carrier))
         {
             return;
         }
+        self.insert_semi(s, x, y, carrier, key);
+    }
+
+    /// [`Self::add_semi`]'s insertion: the semis it beats dropped, then the OR rule.
+    #[inline(never)]
+    fn insert_semi(&mut self, s: usize, x: usize, y: usize, carrier: B, key: usize) {
+        let p = &mut self.pairs[s];
+        let ns = p.ns as usize;
         let mut k = 0;
         for i in 0..ns {
             if !carrier.within(p.semi[i]) {
@@ -837,6 +910,48 @@ pub(crate) mod tests {
             }
         }
         assert!(fulls > 20 && semis > 20, "fulls {fulls} semis {semis}");
+    }
+
+    /// The 64-bit engine finds exactly what the 128-bit one finds (random 7x7 and 8x8
+    /// positions, both players, with and without the edge templates).
+    #[test]
+    fn narrow_and_wide_sets_agree() {
+        let mut seed = 777u64;
+        let mut rand = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut decided = 0;
+        for size in [7usize, 8] {
+            let mut narrow = Engine::new(size);
+            let mut wide = Engine::Wide(HSearch::new(size));
+            assert!(matches!(narrow, Engine::Narrow(_)));
+            let shape = Shape::<u128>::new(size);
+            for round in 0..60 {
+                let mut stones = [0u128; 2];
+                for k in 0..(rand() % 24) as usize {
+                    let empty: Vec<usize> =
+                        (shape.board & !(stones[0] | stones[1])).cells().collect();
+                    stones[k % 2] |= 1 << empty[(rand() % empty.len() as u64) as usize];
+                }
+                let templates = round % 2 == 0;
+                for (own, opp, e1, e2) in [
+                    (stones[0], stones[1], shape.top, shape.bottom),
+                    (stones[1], stones[0], shape.left, shape.right),
+                ] {
+                    let a = narrow.build(own, opp, e1, e2, templates);
+                    let b = wide.build(own, opp, e1, e2, templates);
+                    assert_eq!(a, b, "{size} {stones:?}");
+                    decided += (a.full.is_some() || a.semi.is_some()) as u32;
+                }
+            }
+        }
+        assert!(
+            decided > 20,
+            "only {decided} positions with an edge connection"
+        );
     }
 
     /// Templates: a stone on the second row is fully connected to its edge (the bridge), a

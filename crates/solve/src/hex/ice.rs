@@ -308,13 +308,30 @@ impl Rings {
     /// `moves` come in the order the dominators are tried: the earlier of two equivalent
     /// moves stays.
     pub fn dominated(&self, board: &Board, masks: &Masks, moves: &[u32]) -> (u128, u128) {
+        Self::dominated_with(board, moves, |k| {
+            let mut after = *board;
+            after.stones[board.to_move.index()] |= 1 << k;
+            let fill = self.fill_in_parts(&mut after, masks);
+            (after, fill)
+        })
+    }
+
+    /// [`Rings::dominated`] with the fill-in of the position after each move given by
+    /// `fill_after` (the position filled and its [`Fill`]), so that a caller who keeps them
+    /// does not compute them twice.
+    pub fn dominated_with(
+        board: &Board,
+        moves: &[u32],
+        mut fill_after: impl FnMut(u32) -> (Board, Fill),
+    ) -> (u128, u128) {
         let (mut out, mut why) = (0u128, 0u128);
         let all = moves.iter().fold(0u128, |s, &m| s | 1 << m);
         for &k in moves {
             if out >> k & 1 == 1 {
                 continue;
             }
-            let (free, filled) = self.free_after(board, masks, k);
+            let (after, fill) = fill_after(k);
+            let (free, filled) = Self::freed(board, &after, &fill);
             let beaten = free & all & !out;
             if beaten != 0 {
                 out |= beaten;
@@ -328,10 +345,15 @@ impl Rings {
     /// or captured by the mover (the cells `k` dominates), and every cell that fill-in
     /// filled or rests on.
     pub fn free_after(&self, board: &Board, masks: &Masks, k: u32) -> (u128, u128) {
-        let me = board.to_move.index();
         let mut after = *board;
-        after.stones[me] |= 1 << k;
+        after.stones[board.to_move.index()] |= 1 << k;
         let fill = self.fill_in_parts(&mut after, masks);
+        Self::freed(board, &after, &fill)
+    }
+
+    /// [`Rings::free_after`] from the position after the move, filled, and its fill.
+    fn freed(board: &Board, after: &Board, fill: &Fill) -> (u128, u128) {
+        let me = board.to_move.index();
         // A stone on a cell a permanently inferior fill rests on may undo that fill, so such
         // a cell is never dominated through it.
         (

@@ -36,8 +36,8 @@
 //! graph-history interaction.
 
 use super::board::{cells, Board, Masks};
-use super::hsearch::HSearch;
-use super::ice::{connected, Rings};
+use super::hsearch::Engine;
+use super::ice::{connected, Fill, Rings};
 use super::order::cell_currents;
 use super::stealing::stealing_losses;
 use poda_core::Player;
@@ -46,6 +46,10 @@ use std::time::Instant;
 
 /// The swap in a move list.
 pub const SWAP: u8 = 255;
+
+/// Positions whose fill-in the prover keeps ([`Prover::fills`]); the memo is emptied when it
+/// holds this many (about 130 MB).
+const FILL_MEMO_MAX: usize = 1 << 20;
 
 /// "Infinite" numbers.
 pub const INF: u32 = u32::MAX / 4;
@@ -126,8 +130,12 @@ pub struct Prover {
     pub fill: bool,
     /// Move ordering and focus.
     pub settings: Settings,
-    hs: HSearch<u128>,
+    hs: Engine,
     table: HashMap<(u128, u128), Entry>,
+    /// The fill-in of the positions met (a node's children), by their stones before it:
+    /// computed once for the domination test at the node's expansion and reused at every
+    /// visit of the node, instead of at each.
+    fills: HashMap<[u128; 2], ([u128; 2], Fill)>,
     /// Nodes entered and expansions (two H-searches each).
     pub nodes: u64,
     pub expansions: u64,
@@ -146,8 +154,9 @@ impl Prover {
             rings: Rings::new(size),
             fill: true,
             settings: Settings::default(),
-            hs: HSearch::new(size as usize),
+            hs: Engine::new(size as usize),
             table: HashMap::new(),
+            fills: HashMap::new(),
             nodes: 0,
             expansions: 0,
             moves_given: 0,
@@ -177,10 +186,25 @@ impl Prover {
         (b, filled)
     }
 
+    /// [`Prover::normalize`] through the fill-in memo.
+    fn normalized(&mut self, board: &Board) -> (Board, u128) {
+        if !self.fill || board.swap_rule {
+            return (*board, 0);
+        }
+        let (b, fill) = filled(&self.rings, &self.masks, &mut self.fills, board);
+        (b, fill.filled | fill.support)
+    }
+
     /// Proves whether the player to move in `board` wins, within `deadline` if given.
     pub fn prove(&mut self, board: &Board, deadline: Option<Instant>) -> Verdict {
         self.deadline = deadline;
         self.out_of_time = false;
+        if (self.rings.inferior, self.rings.regions)
+            != (self.settings.inferior, self.settings.regions)
+        {
+            // The kept fill-ins were made with the other settings.
+            self.fills.clear();
+        }
         self.rings.inferior = self.settings.inferior;
         self.rings.regions = self.settings.regions;
         let (board, _) = self.normalize(board);
@@ -355,8 +379,8 @@ impl Prover {
                 all,
             );
         }
-        self.hs.templates = self.settings.templates;
-        let mine = self.hs.build(own, opp, m1, m2);
+        let templates = self.settings.templates;
+        let mine = self.hs.build(own, opp, m1, m2, templates);
         if mine.connected {
             return (Some((true, 0)), Vec::new(), 0);
         }
@@ -370,7 +394,7 @@ impl Prover {
                 .or_else(|| cells(board.empty(&masks)).next());
             return (Some((true, k.unwrap_or(0) as u8)), Vec::new(), full);
         }
-        let theirs = self.hs.build(opp, own, o1, o2);
+        let theirs = self.hs.build(opp, own, o1, o2, templates);
         if theirs.connected {
             return (Some((false, 0)), Vec::new(), 0);
         }
@@ -417,7 +441,10 @@ impl Prover {
         if self.settings.dominated && !board.swap_rule {
             // The better-ordered of two equivalent moves stays.
             let list: Vec<u32> = moves.iter().map(|&m| m as u32).collect();
-            let (beaten, why) = self.rings.dominated(board, &masks, &list);
+            let (rings, memo) = (&self.rings, &mut self.fills);
+            let (beaten, why) = Rings::dominated_with(board, &list, |k| {
+                filled(rings, &masks, memo, &board.play(k))
+            });
             moves.retain(|&m| beaten >> m & 1 == 0);
             justification |= why;
         }
@@ -530,7 +557,7 @@ impl Prover {
         let mut children: Vec<Board> = Vec::with_capacity(moves.len());
         let mut fills: Vec<u128> = Vec::with_capacity(moves.len());
         for &m in &moves {
-            let (c, f) = self.normalize(&self.child(board, m));
+            let (c, f) = self.normalized(&self.child(board, m));
             children.push(c);
             fills.push(f);
         }
@@ -623,6 +650,26 @@ impl Prover {
             self.mid(&children[best], child_th_pn, child_th_dn);
         }
     }
+}
+
+/// `board` with its fill-in done, and the fill, from `memo` or computed there.
+fn filled(
+    rings: &Rings,
+    masks: &Masks,
+    memo: &mut HashMap<[u128; 2], ([u128; 2], Fill)>,
+    board: &Board,
+) -> (Board, Fill) {
+    let mut out = *board;
+    if let Some(&(stones, fill)) = memo.get(&board.stones) {
+        out.stones = stones;
+        return (out, fill);
+    }
+    let fill = rings.fill_in_parts(&mut out, masks);
+    if memo.len() >= FILL_MEMO_MAX {
+        memo.clear();
+    }
+    memo.insert(board.stones, (out.stones, fill));
+    (out, fill)
 }
 
 /// The cell of a move as a set (empty for the swap).
