@@ -5,7 +5,8 @@
 //! `dominated=on|off` (moves dominated through the fill-in left out), `templates=on|off`
 //! (H-search seeded with the edge templates), `stealing=on|off` (moves lost by strategy
 //! stealing left out), `inferior=on|off` (permanently inferior cells filled in), `regions=on|off`
-//! (dead regions filled in), `only=c4,b3` (these openings only), `budget=SECONDS` (give up an
+//! (dead regions filled in), `wires=on|off` (full connections wired into the ordering's
+//! networks), `only=c4,b3` (these openings only), `budget=SECONDS` (give up an
 //! opening after that long and go on), e.g. `hexsolve 6 6 order=centre widening=none`.
 //! The empty board is symmetric under the 180-degree rotation, so an opening whose rotated
 //! twin is proven already takes the twin's value (as `HexSolver::analyze` does).
@@ -144,6 +145,8 @@ fn read_arg(arg: &str, settings: &mut Settings, sizes: &mut Vec<u32>) -> Result<
         Some(("inferior", "off")) => settings.inferior = false,
         Some(("regions", "on")) => settings.regions = true,
         Some(("regions", "off")) => settings.regions = false,
+        Some(("wires", "on")) => settings.vc_wires = true,
+        Some(("wires", "off")) => settings.vc_wires = false,
         Some(("widening", v)) => {
             let parsed = v.split_once(',').and_then(|(b, f)| {
                 let f: f64 = f.parse().ok()?;
@@ -152,7 +155,7 @@ fn read_arg(arg: &str, settings: &mut Settings, sizes: &mut Vec<u32>) -> Result<
             settings.widening =
                 Some(parsed.ok_or(format!("bad widening {v} (BASE,FACTOR with 0 < FACTOR <= 1, or none)"))?);
         }
-        _ => return Err(format!("unknown argument {arg} (sizes, order=current|centre, widening=B,F|none, dominated=on|off, vulnerable=on|off, templates=on|off, stealing=on|off, inferior=on|off, regions=on|off)")),
+        _ => return Err(format!("unknown argument {arg} (sizes, order=current|centre, widening=B,F|none, dominated=on|off, vulnerable=on|off, templates=on|off, stealing=on|off, inferior=on|off, regions=on|off, wires=on|off)")),
     }
     Ok(())
 }

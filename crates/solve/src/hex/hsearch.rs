@@ -180,6 +180,15 @@ impl<B: Bits> EdgeVcs<B> {
     }
 }
 
+/// One end of a connection reported by [`HSearch::fulls`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum VcEnd {
+    Edge1,
+    Edge2,
+    /// An empty cell, or a cell of a group.
+    Cell(u8),
+}
+
 /// H-search on the smallest set type that holds the board: 64-bit sets up to 8x8 (half the
 /// memory traffic of 128-bit ones in the engine's lists), 128-bit ones up to 11x11. Cells come
 /// and go as `u128`.
@@ -194,6 +203,14 @@ impl Engine {
             Engine::Narrow(HSearch::new(size))
         } else {
             Engine::Wide(HSearch::new(size))
+        }
+    }
+
+    /// [`HSearch::fulls`] of the last build.
+    pub fn fulls(&self, out: &mut Vec<(VcEnd, VcEnd, u32)>) {
+        match self {
+            Engine::Narrow(hs) => hs.fulls(out),
+            Engine::Wide(hs) => hs.fulls(out),
         }
     }
 
@@ -243,6 +260,8 @@ pub struct HSearch<B: Bits> {
     stone: Vec<bool>,
     /// The cell of an empty-cell point (`usize::MAX` for the others).
     cell_of: Vec<usize>,
+    /// A cell of each group point (its lowest), for [`HSearch::fulls`].
+    rep: Vec<usize>,
     pairs: Vec<Pair<B>>,
     partners: Vec<Vec<u16>>,
     /// The partners that are groups or edges (all a large carrier can still combine with).
@@ -268,6 +287,7 @@ impl<B: Bits> HSearch<B> {
             points: 0,
             stone: vec![false; max_points],
             cell_of: vec![usize::MAX; max_points],
+            rep: vec![usize::MAX; max_points],
             pairs: vec![Pair::default(); max_points * max_points],
             partners: vec![Vec::new(); max_points],
             stone_partners: vec![Vec::new(); max_points],
@@ -466,6 +486,9 @@ impl<B: Bits> HSearch<B> {
         }
         for c in empty.cells() {
             self.cell_of[point_of_cell[c]] = c;
+        }
+        for (p, area) in areas.iter().enumerate().take(groups).skip(2) {
+            self.rep[p] = area.0.lowest();
         }
         self.queue.clear();
         // Base: each point with the empty cells it touches.
@@ -749,6 +772,34 @@ impl<B: Bits> HSearch<B> {
         if self.pair(x, y).is_some_and(|p| p.ns as usize > k) {
             self.queue
                 .push((x as u16, y as u16, false, carrier, key as u8));
+        }
+    }
+
+    /// Every pair of points that the last build joined by a full connection but that do
+    /// not touch: `(a, b, n)` with `n` the number of cells common to all its full
+    /// carriers, a point named by a cell of it ([`VcEnd::Cell`]) or as an edge. The move
+    /// ordering treats them as wires (benzene's resistance evaluation does the same).
+    pub fn fulls(&self, out: &mut Vec<(VcEnd, VcEnd, u32)>) {
+        out.clear();
+        let end = |p: usize| match p {
+            EDGE1 => VcEnd::Edge1,
+            EDGE2 => VcEnd::Edge2,
+            _ if self.stone[p] => VcEnd::Cell(self.rep[p] as u8),
+            _ => VcEnd::Cell(self.cell_of[p] as u8),
+        };
+        for x in 0..self.points {
+            for &y in &self.partners[x] {
+                let y = y as usize;
+                if y < x {
+                    continue;
+                }
+                let p = &self.pairs[self.slot(x, y)];
+                let fulls = &p.full[..p.nf as usize];
+                if fulls.is_empty() || fulls.iter().any(|c| c.is_empty()) {
+                    continue;
+                }
+                out.push((end(x), end(y), p.full_meet.count()));
+            }
         }
     }
 

@@ -10,8 +10,14 @@
 //! dozen sweeps over at most 121 nodes are plenty for an order). The current through a cell
 //! is half the sum of the currents on its contacts. A cell's score adds both players'
 //! currents: the cells both players' routes crowd through are searched first.
+//!
+//! With the player's full virtual connections ([`cell_currents_with`]), two points joined by
+//! one are also wired together, with the conductance of a contact divided by one plus the
+//! number of cells all its carriers share (benzene's resistance evaluation, after
+//! Anshelevich: a connection the opponent cannot cut at one cell is as good as adjacency).
 
 use super::board::{cells, Board, Masks};
+use super::hsearch::VcEnd;
 use poda_core::Player;
 
 /// Relaxation factor and sweeps of the solver (an order needs no precision).
@@ -33,7 +39,7 @@ fn edge_nodes(nodes: usize) -> (usize, usize) {
 }
 
 impl Network {
-    fn new(board: &Board, masks: &Masks, player: Player) -> Network {
+    fn new(board: &Board, masks: &Masks, player: Player, wires: &[(VcEnd, VcEnd, u32)]) -> Network {
         let own = board.stones[player.index()];
         let opp = board.stones[player.opponent().index()];
         let (e1, e2) = masks.edges(player);
@@ -87,6 +93,22 @@ impl Network {
                 contacts[u].push((n2, 1.0));
             }
         }
+        let node = |e: VcEnd| match e {
+            VcEnd::Edge1 => n1,
+            VcEnd::Edge2 => n2,
+            VcEnd::Cell(c) => node_of[c as usize],
+        };
+        for &(a, b, shared) in wires {
+            let (u, v) = (node(a), node(b));
+            if u == v || u == usize::MAX || v == usize::MAX {
+                continue;
+            }
+            let is_empty = |w: usize| w >= groups.len() && w < nodes;
+            let base = if is_empty(u) && is_empty(v) { 0.5 } else { 1.0 };
+            let g = base / (1 + shared) as f64;
+            contacts[u].push((v, g));
+            contacts[v].push((u, g));
+        }
         Network {
             contacts,
             node_of,
@@ -118,11 +140,21 @@ impl Network {
 
 /// The current through each empty cell for both players (indexed by cell; 0 elsewhere).
 pub fn cell_currents(board: &Board, masks: &Masks) -> Vec<f64> {
+    cell_currents_with(board, masks, [&[], &[]])
+}
+
+/// [`cell_currents`] with each player's full connections as extra wires (`wires[i]` for
+/// the player of index `i`, from [`super::hsearch::HSearch::fulls`]).
+pub fn cell_currents_with(
+    board: &Board,
+    masks: &Masks,
+    wires: [&[(VcEnd, VcEnd, u32)]; 2],
+) -> Vec<f64> {
     let cells_n = (masks.size * masks.size) as usize;
     let mut score = vec![0.0; cells_n];
     let empty = board.empty(masks);
     for player in [Player::First, Player::Second] {
-        let net = Network::new(board, masks, player);
+        let net = Network::new(board, masks, player, wires[player.index()]);
         let v = net.voltages();
         for c in cells(empty) {
             let u = net.node_of[c as usize];

@@ -37,8 +37,9 @@
 
 use super::board::{cells, Board, Masks};
 use super::hsearch::Engine;
+use super::hsearch::VcEnd;
 use super::ice::{connected, Fill, Rings};
-use super::order::cell_currents;
+use super::order::{cell_currents, cell_currents_with};
 use super::stealing::stealing_losses;
 use poda_core::Player;
 use std::collections::HashMap;
@@ -104,6 +105,8 @@ pub struct Settings {
     pub inferior: bool,
     /// Whether the fill-in takes dead regions ([`Rings::dead_regions`]).
     pub regions: bool,
+    /// Whether the move ordering's networks wire the full connections in.
+    pub vc_wires: bool,
 }
 
 impl Default for Settings {
@@ -117,6 +120,7 @@ impl Default for Settings {
             stealing: true,
             inferior: true,
             regions: true,
+            vc_wires: true,
         }
     }
 }
@@ -136,6 +140,9 @@ pub struct Prover {
     /// computed once for the domination test at the node's expansion and reused at every
     /// visit of the node, instead of at each.
     fills: HashMap<[u128; 2], ([u128; 2], Fill)>,
+    /// The full connections of the node being expanded, for each player (by index): the
+    /// move ordering's extra wires.
+    wires: [Vec<(VcEnd, VcEnd, u32)>; 2],
     /// Nodes entered and expansions (two H-searches each).
     pub nodes: u64,
     pub expansions: u64,
@@ -157,6 +164,7 @@ impl Prover {
             hs: Engine::new(size as usize),
             table: HashMap::new(),
             fills: HashMap::new(),
+            wires: [Vec::new(), Vec::new()],
             nodes: 0,
             expansions: 0,
             moves_given: 0,
@@ -394,7 +402,13 @@ impl Prover {
                 .or_else(|| cells(board.empty(&masks)).next());
             return (Some((true, k.unwrap_or(0) as u8)), Vec::new(), full);
         }
+        if self.settings.order_by_current {
+            self.hs.fulls(&mut self.wires[me.index()]);
+        }
         let theirs = self.hs.build(opp, own, o1, o2, templates);
+        if self.settings.order_by_current {
+            self.hs.fulls(&mut self.wires[me.opponent().index()]);
+        }
         if theirs.connected {
             return (Some((false, 0)), Vec::new(), 0);
         }
@@ -464,7 +478,11 @@ impl Prover {
             moves.sort_by_key(|&m| if m == SWAP { -1 } else { centre(m) });
             return;
         }
-        let current = cell_currents(board, &self.masks);
+        let current = if self.settings.vc_wires {
+            cell_currents_with(board, &self.masks, [&self.wires[0], &self.wires[1]])
+        } else {
+            cell_currents(board, &self.masks)
+        };
         let score = |m: u8| {
             if m == SWAP {
                 f64::INFINITY
