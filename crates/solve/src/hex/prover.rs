@@ -89,8 +89,8 @@ pub struct Settings {
     /// Focused search (benzene's DFPN widening): a node looks at its first
     /// `base + ceil(factor * n)` moves not yet proven to lose, `n` those moves; `None`
     /// looks at all of them. Benzene's default is `(1, 0.25)`; with vulnerable and dominated
-    /// cells left out and the fuller fill-in, `(0, 0.6)` proves the 7x7 openings in fewer nodes
-    /// (docs/benchmarks/hex.md).
+    /// cells left out, the fuller fill-in and the ordering wired with the full connections,
+    /// `(0, 0.5)` proves the 7x7 and 8x8 openings in the fewest nodes (docs/benchmarks/hex.md).
     pub widening: Option<(usize, f64)>,
     /// Whether moves the opponent can kill are left out ([`Rings::vulnerable`]).
     pub vulnerable: bool,
@@ -113,7 +113,7 @@ impl Default for Settings {
     fn default() -> Self {
         Settings {
             order_by_current: true,
-            widening: Some((0, 0.6)),
+            widening: Some((0, 0.5)),
             vulnerable: true,
             dominated: true,
             templates: true,
