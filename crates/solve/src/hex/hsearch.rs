@@ -715,8 +715,10 @@ impl<B: Bits> HSearch<B> {
         let s = self.live(x, y);
         let p = &self.pairs[s];
         let (nf, ns) = (p.nf as usize, p.ns as usize);
-        if p.full[..nf].iter().any(|&c| c.within(carrier))
-            || p.semi[..ns].iter().any(|&c| c.within(carrier))
+        // A carrier inside the new one holds what all the list's carriers share: where the
+        // new one misses that, the list is not scanned.
+        if (p.full_meet.within(carrier) && p.full[..nf].iter().any(|&c| c.within(carrier)))
+            || (p.semi_meet.within(carrier) && p.semi[..ns].iter().any(|&c| c.within(carrier)))
         {
             return;
         }
