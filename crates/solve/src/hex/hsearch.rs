@@ -181,7 +181,7 @@ impl<B: Bits> EdgeVcs<B> {
 }
 
 /// One end of a connection reported by [`HSearch::fulls`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum VcEnd {
     Edge1,
     Edge2,
@@ -963,6 +963,42 @@ pub(crate) mod tests {
             }
         }
         assert!(fulls > 20 && semis > 20, "fulls {fulls} semis {semis}");
+    }
+
+    /// `fulls` reports the joined pairs that do not touch, each once, with the cells their
+    /// carriers share: a lone Black stone on the second row of 5x5 is bridged to the top
+    /// edge (two shared cells) and no reported pair touches.
+    #[test]
+    fn fulls_name_the_bridge_to_the_edge_and_no_touching_pair() {
+        let mut hs = HSearch::<u128>::new(5);
+        let shape = hs.shape.clone();
+        let c2 = 5 + 2; // row 2, column c
+        hs.build(1 << c2, 0, shape.top, shape.bottom);
+        let mut out = Vec::new();
+        hs.fulls(&mut out);
+        assert!(
+            out.contains(&(VcEnd::Edge1, VcEnd::Cell(c2 as u8), 2)),
+            "{out:?}"
+        );
+        let touching = |a: VcEnd, b: VcEnd| match (a, b) {
+            (VcEnd::Cell(x), VcEnd::Cell(y)) => shape.nbr[x as usize].has(y as usize),
+            (VcEnd::Edge1, VcEnd::Cell(x)) | (VcEnd::Cell(x), VcEnd::Edge1) => {
+                shape.top.has(x as usize)
+            }
+            (VcEnd::Edge2, VcEnd::Cell(x)) | (VcEnd::Cell(x), VcEnd::Edge2) => {
+                shape.bottom.has(x as usize)
+            }
+            _ => false,
+        };
+        let mut seen = std::collections::HashSet::new();
+        for &(a, b, _) in &out {
+            assert!(!touching(a, b), "{a:?} {b:?} touch");
+            assert!(
+                seen.insert((a, b)) && !seen.contains(&(b, a)),
+                "{a:?} {b:?} twice"
+            );
+        }
+        assert!(out.len() > 10, "{out:?}");
     }
 
     /// The 64-bit engine finds exactly what the 128-bit one finds (random 7x7 and 8x8
