@@ -6,7 +6,8 @@
 //! (H-search seeded with the edge templates), `stealing=on|off` (moves lost by strategy
 //! stealing left out), `inferior=on|off` (permanently inferior cells filled in), `regions=on|off`
 //! (dead regions filled in), `wires=on|off` (full connections wired into the ordering's
-//! networks), `only=c4,b3` (these openings only), `budget=SECONDS` (give up an
+//! networks), `pairs=M,O` (largest carrier kept between two empty cells in the mover's and
+//! the opponent's H-search), `only=c4,b3` (these openings only), `budget=SECONDS` (give up an
 //! opening after that long and go on), e.g. `hexsolve 6 6 order=centre widening=none`.
 //! The empty board is symmetric under the 180-degree rotation, so an opening whose rotated
 //! twin is proven already takes the twin's value (as `HexSolver::analyze` does).
@@ -145,6 +146,13 @@ fn read_arg(arg: &str, settings: &mut Settings, sizes: &mut Vec<u32>) -> Result<
         Some(("inferior", "off")) => settings.inferior = false,
         Some(("regions", "on")) => settings.regions = true,
         Some(("regions", "off")) => settings.regions = false,
+        Some(("pairs", v)) => {
+            let parsed: Option<Vec<u32>> = v.split(',').map(|x| x.parse().ok()).collect();
+            match parsed.as_deref() {
+                Some(&[m, o]) => settings.pair_max = (m, o),
+                _ => return Err(format!("pairs={v}: expected two numbers, as pairs=2,3")),
+            }
+        }
         Some(("wires", "on")) => settings.vc_wires = true,
         Some(("wires", "off")) => settings.vc_wires = false,
         Some(("widening", v)) => {
@@ -155,7 +163,7 @@ fn read_arg(arg: &str, settings: &mut Settings, sizes: &mut Vec<u32>) -> Result<
             settings.widening =
                 Some(parsed.ok_or(format!("bad widening {v} (BASE,FACTOR with 0 < FACTOR <= 1, or none)"))?);
         }
-        _ => return Err(format!("unknown argument {arg} (sizes, order=current|centre, widening=B,F|none, dominated=on|off, vulnerable=on|off, templates=on|off, stealing=on|off, inferior=on|off, regions=on|off, wires=on|off)")),
+        _ => return Err(format!("unknown argument {arg} (sizes, order=current|centre, widening=B,F|none, dominated=on|off, vulnerable=on|off, templates=on|off, stealing=on|off, inferior=on|off, regions=on|off, wires=on|off, pairs=M,O)")),
     }
     Ok(())
 }

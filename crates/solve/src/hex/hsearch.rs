@@ -206,6 +206,14 @@ impl Engine {
         }
     }
 
+    /// Sets [`HSearch::empty_pair_max`] for the builds to come.
+    pub fn set_empty_pair_max(&mut self, max: u32) {
+        match self {
+            Engine::Narrow(hs) => hs.empty_pair_max = max,
+            Engine::Wide(hs) => hs.empty_pair_max = max,
+        }
+    }
+
     /// [`HSearch::fulls`] of the last build.
     pub fn fulls(&self, out: &mut Vec<(VcEnd, VcEnd, u32)>) {
         match self {

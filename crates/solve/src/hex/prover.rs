@@ -36,8 +36,8 @@
 //! graph-history interaction.
 
 use super::board::{cells, Board, Masks};
-use super::hsearch::Engine;
 use super::hsearch::VcEnd;
+use super::hsearch::{Engine, EMPTY_PAIR_MAX};
 use super::ice::{connected, Fill, Rings};
 use super::order::{cell_currents, cell_currents_with};
 use super::stealing::stealing_losses;
@@ -107,6 +107,9 @@ pub struct Settings {
     pub regions: bool,
     /// Whether the move ordering's networks wire the full connections in.
     pub vc_wires: bool,
+    /// The largest carrier H-search keeps between two empty cells in the mover's build and
+    /// in the opponent's ([`super::hsearch::EMPTY_PAIR_MAX`] for both by default).
+    pub pair_max: (u32, u32),
 }
 
 impl Default for Settings {
@@ -121,6 +124,7 @@ impl Default for Settings {
             inferior: true,
             regions: true,
             vc_wires: true,
+            pair_max: (EMPTY_PAIR_MAX, EMPTY_PAIR_MAX),
         }
     }
 }
@@ -388,6 +392,7 @@ impl Prover {
             );
         }
         let templates = self.settings.templates;
+        self.hs.set_empty_pair_max(self.settings.pair_max.0);
         let mine = self.hs.build(own, opp, m1, m2, templates);
         if mine.connected {
             return (Some((true, 0)), Vec::new(), 0);
@@ -405,6 +410,7 @@ impl Prover {
         if self.settings.order_by_current {
             self.hs.fulls(&mut self.wires[me.index()]);
         }
+        self.hs.set_empty_pair_max(self.settings.pair_max.1);
         let theirs = self.hs.build(opp, own, o1, o2, templates);
         if self.settings.order_by_current {
             self.hs.fulls(&mut self.wires[me.opponent().index()]);
