@@ -62,71 +62,46 @@ impl<B: Bits> Iterator for CellIter<B> {
     }
 }
 
-impl Bits for u64 {
-    const CAPACITY: usize = 64;
-    const EMPTY: u64 = 0;
-    #[inline]
-    fn bit(i: usize) -> u64 {
-        1u64 << i
-    }
-    #[inline]
-    fn and(self, o: u64) -> u64 {
-        self & o
-    }
-    #[inline]
-    fn or(self, o: u64) -> u64 {
-        self | o
-    }
-    #[inline]
-    fn andnot(self, o: u64) -> u64 {
-        self & !o
-    }
-    #[inline]
-    fn is_empty(self) -> bool {
-        self == 0
-    }
-    #[inline]
-    fn count(self) -> u32 {
-        self.count_ones()
-    }
-    #[inline]
-    fn lowest(self) -> usize {
-        self.trailing_zeros() as usize
-    }
+/// A single machine word as a set: bit `i` is cell `i`.
+macro_rules! word_bits {
+    ($t:ty) => {
+        impl Bits for $t {
+            const CAPACITY: usize = <$t>::BITS as usize;
+            const EMPTY: $t = 0;
+            #[inline]
+            fn bit(i: usize) -> $t {
+                1 << i
+            }
+            #[inline]
+            fn and(self, o: $t) -> $t {
+                self & o
+            }
+            #[inline]
+            fn or(self, o: $t) -> $t {
+                self | o
+            }
+            #[inline]
+            fn andnot(self, o: $t) -> $t {
+                self & !o
+            }
+            #[inline]
+            fn is_empty(self) -> bool {
+                self == 0
+            }
+            #[inline]
+            fn count(self) -> u32 {
+                self.count_ones()
+            }
+            #[inline]
+            fn lowest(self) -> usize {
+                self.trailing_zeros() as usize
+            }
+        }
+    };
 }
 
-impl Bits for u128 {
-    const CAPACITY: usize = 128;
-    const EMPTY: u128 = 0;
-    #[inline]
-    fn bit(i: usize) -> u128 {
-        1u128 << i
-    }
-    #[inline]
-    fn and(self, o: u128) -> u128 {
-        self & o
-    }
-    #[inline]
-    fn or(self, o: u128) -> u128 {
-        self | o
-    }
-    #[inline]
-    fn andnot(self, o: u128) -> u128 {
-        self & !o
-    }
-    #[inline]
-    fn is_empty(self) -> bool {
-        self == 0
-    }
-    #[inline]
-    fn count(self) -> u32 {
-        self.count_ones()
-    }
-    #[inline]
-    fn lowest(self) -> usize {
-        self.trailing_zeros() as usize
-    }
-}
+word_bits!(u64);
+word_bits!(u128);
 
 /// Three words: boards up to 13x13 (169 cells).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]

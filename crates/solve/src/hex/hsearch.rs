@@ -885,18 +885,22 @@ pub(crate) mod tests {
         result
     }
 
+    /// A xorshift generator (Marsaglia's 13/7/17) for reproducible random positions.
+    fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
+        move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        }
+    }
+
     /// Every edge connection found is real: a full one wins for its owner moving second, a
     /// semi one moving first with its key, and the opponent's winning moves lie in the
     /// must-play region (random positions on 3x3 to 4x4 boards, checked by exact search).
     #[test]
     fn edge_connections_are_sound() {
-        let mut seed = 12345u64;
-        let mut rand = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut rand = xorshift(12345u64);
         let mut fulls = 0;
         let mut semis = 0;
         for size in [3usize, 4] {
@@ -1013,13 +1017,7 @@ pub(crate) mod tests {
     /// positions, both players, with and without the edge templates).
     #[test]
     fn narrow_and_wide_sets_agree() {
-        let mut seed = 777u64;
-        let mut rand = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut rand = xorshift(777u64);
         let mut decided = 0;
         for size in [7usize, 8] {
             let mut narrow = Engine::new(size);

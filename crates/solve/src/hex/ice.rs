@@ -308,12 +308,7 @@ impl Rings {
     /// `moves` come in the order the dominators are tried: the earlier of two equivalent
     /// moves stays.
     pub fn dominated(&self, board: &Board, masks: &Masks, moves: &[u32]) -> (u128, u128) {
-        Self::dominated_with(board, moves, |k| {
-            let mut after = *board;
-            after.stones[board.to_move.index()] |= 1 << k;
-            let fill = self.fill_in_parts(&mut after, masks);
-            (after, fill)
-        })
+        Self::dominated_with(board, moves, |k| self.fill_after(board, masks, k))
     }
 
     /// [`Rings::dominated`] with the fill-in of the position after each move given by
@@ -345,10 +340,17 @@ impl Rings {
     /// or captured by the mover (the cells `k` dominates), and every cell that fill-in
     /// filled or rests on.
     pub fn free_after(&self, board: &Board, masks: &Masks, k: u32) -> (u128, u128) {
+        let (after, fill) = self.fill_after(board, masks, k);
+        Self::freed(board, &after, &fill)
+    }
+
+    /// The position after a stone of the player to move on `k` (the turn not passed), with
+    /// its fill-in done, and the fill.
+    fn fill_after(&self, board: &Board, masks: &Masks, k: u32) -> (Board, Fill) {
         let mut after = *board;
         after.stones[board.to_move.index()] |= 1 << k;
         let fill = self.fill_in_parts(&mut after, masks);
-        Self::freed(board, &after, &fill)
+        (after, fill)
     }
 
     /// [`Rings::free_after`] from the position after the move, filled, and its fill.

@@ -78,6 +78,8 @@ impl Network {
         // Directed contacts (from, to, conductance), gathered per node below.
         let mut links: Vec<(usize, usize, f64)> = Vec::with_capacity(8 * nodes + 2 * wires.len());
         let empty = masks.board & !own & !opp;
+        // Empty cells' nodes come after the groups' and before the edges'.
+        let is_empty = |w: usize| w >= groups.len() && w < nodes;
         for c in cells(empty) {
             let u = node_of[c as usize];
             let bit = 1u128 << c;
@@ -85,7 +87,7 @@ impl Network {
                 let v = node_of[d as usize];
                 let g = if empty >> d & 1 == 1 { 0.5 } else { 1.0 };
                 links.push((u, v, g));
-                if v >= groups.len() && v < nodes {
+                if is_empty(v) {
                     continue; // empty-empty: the other cell adds its own side
                 }
                 links.push((v, u, g));
@@ -107,7 +109,6 @@ impl Network {
             if u == v || u == usize::MAX || v == usize::MAX {
                 continue;
             }
-            let is_empty = |w: usize| w >= groups.len() && w < nodes;
             let base = if is_empty(u) && is_empty(v) { 0.5 } else { 1.0 };
             let g = base / (1 + shared) as f64;
             links.push((u, v, g));

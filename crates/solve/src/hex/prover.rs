@@ -36,8 +36,7 @@
 //! graph-history interaction.
 
 use super::board::{cells, Board, Masks};
-use super::hsearch::VcEnd;
-use super::hsearch::{Engine, EMPTY_PAIR_MAX};
+use super::hsearch::{Engine, VcEnd, EMPTY_PAIR_MAX};
 use super::ice::{connected, Fill, Rings};
 use super::order::{cell_currents, cell_currents_with};
 use super::stealing::stealing_losses;
@@ -407,12 +406,14 @@ impl Prover {
                 .or_else(|| cells(board.empty(&masks)).next());
             return (Some((true, k.unwrap_or(0) as u8)), Vec::new(), full);
         }
-        if self.settings.order_by_current {
+        // The ordering's wires, only when the ordering uses them.
+        let wired = self.settings.order_by_current && self.settings.vc_wires;
+        if wired {
             self.hs.fulls(&mut self.wires[me.index()]);
         }
         self.hs.set_empty_pair_max(self.settings.pair_max.1);
         let theirs = self.hs.build(opp, own, o1, o2, templates);
-        if self.settings.order_by_current {
+        if wired {
             self.hs.fulls(&mut self.wires[me.opponent().index()]);
         }
         if theirs.connected {
