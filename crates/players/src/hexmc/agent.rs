@@ -1,9 +1,10 @@
 //! The `hexmc(...)` agent: options, the swap decision, forced moves without a search, and
 //! the search's report.
 
-use super::board::{colour_of, Board, MAX_BOX, WHITE};
+use super::board::{colour_of, Board, EMPTY, MAX_BOX, WHITE};
 use super::knowledge::{expand, Expansion};
 use super::patterns::Patterns;
+use super::proving::{Proven, RootProver};
 use super::search::{Budget, Outcome, Params, Searcher};
 use super::tree::{LOSS, WIN};
 use super::vcs::{mask_of, VcEngine, VcVerdict};
@@ -15,6 +16,8 @@ use std::time::{Duration, Instant};
 
 /// Default time per move.
 const DEFAULT_MOVETIME: Duration = Duration::from_secs(1);
+/// The root prover's default share of a move's time ([`RootProver`]).
+const DEFAULT_SOLVE_SHARE: f32 = 0.3;
 /// Default tree size in nodes (40 bytes each), the most for a search given no `nodes=`.
 const DEFAULT_NODES: u64 = 4_000_000;
 /// Tree nodes per second of `movetime` given no `nodes=`.
@@ -38,6 +41,8 @@ pub struct HexMc {
     vc: Option<(usize, Option<VcEngine>)>,
     /// Whether the root's connections are used (`vc=false` turns them off).
     use_vc: bool,
+    /// The solver at the root (`solve=` its share of the move's time).
+    prover: RootProver,
     seed: u64,
     /// The position after the last move seen, and that move's cell (for the bridge reply).
     last_seen: Option<(u64, usize)>,
@@ -63,6 +68,7 @@ impl HexMc {
             "vc",
             "knowledge",
             "pcap",
+            "solve",
         ])?;
         let d = Params::default();
         let float = |key: &str, default: f32| -> Result<f32, SpecError> {
@@ -131,6 +137,13 @@ impl HexMc {
             searcher: None,
             vc: None,
             use_vc: spec.bool_or("vc", true)?,
+            prover: {
+                let share = float("solve", DEFAULT_SOLVE_SHARE)?;
+                if share > 1.0 {
+                    return Err(spec.bad_value("solve", &share.to_string(), "must be in 0..=1"));
+                }
+                RootProver::new(share as f64)
+            },
             seed: 0,
             last_seen: None,
         })
@@ -156,12 +169,26 @@ impl HexMc {
         }
     }
 
-    /// Searches `game` (only the `allowed` root moves if given).
+    /// This move's time: the set one, the opponent's average (`mirror`), at most a tenth
+    /// of the clock; `None` with a playout budget alone.
+    fn movetime(&self, turn: &Turn<HexMove>) -> Option<Duration> {
+        let mut movetime = self.movetime;
+        if let Some(m) = &self.mirror {
+            movetime = Some(m.budget());
+        }
+        if let (Some(left), Some(t)) = (turn.time_left, movetime) {
+            movetime = Some(t.min(left / 10));
+        }
+        movetime
+    }
+
+    /// Searches `game` until `deadline` (only the `allowed` root moves if given).
     fn search(
         &mut self,
         game: &Hex,
         board: &Board,
         turn: &Turn<HexMove>,
+        deadline: Option<Instant>,
         allowed: Option<Box<[bool; MAX_BOX]>>,
     ) -> Outcome {
         let params = self.params;
@@ -170,15 +197,8 @@ impl HexMc {
         let searcher = self
             .searcher
             .get_or_insert_with(|| Searcher::new(params, nodes, patterns));
-        let mut movetime = self.movetime;
-        if let Some(m) = &self.mirror {
-            movetime = Some(m.budget());
-        }
-        if let (Some(left), Some(t)) = (turn.time_left, movetime) {
-            movetime = Some(t.min(left / 10));
-        }
         let budget = Budget {
-            deadline: movetime.map(|t| Instant::now() + t),
+            deadline,
             playouts: self.playouts,
         };
         let last = self
@@ -245,6 +265,32 @@ impl Mirror {
     }
 }
 
+/// The root moves allowed (`allowed`, or every empty cell) less the `lost` ones; unchanged
+/// when that would leave none.
+fn without(
+    allowed: Option<Box<[bool; MAX_BOX]>>,
+    board: &Board,
+    lost: &[HexMove],
+) -> Option<Box<[bool; MAX_BOX]>> {
+    let mut ok = allowed.clone().unwrap_or_else(|| {
+        let mut all = Box::new([false; MAX_BOX]);
+        for &cell in &board.layout.to_box {
+            all[cell as usize] = board.colour[cell as usize] == EMPTY;
+        }
+        all
+    });
+    for mv in lost {
+        if let HexMove::Cell(c) = mv {
+            ok[board.layout.to_box[*c as usize] as usize] = false;
+        }
+    }
+    if ok.iter().any(|&a| a) {
+        Some(ok)
+    } else {
+        allowed
+    }
+}
+
 /// The mailbox board of a position.
 pub fn board_of(game: &Hex) -> Board {
     let mut b = Board::new(game.size() as usize);
@@ -270,6 +316,7 @@ impl Agent<Hex> for HexMc {
         if let Some(s) = self.searcher.as_mut() {
             s.forget();
         }
+        self.prover.new_game();
     }
 
     fn observe(&mut self, before: &Hex, mv: HexMove) {
@@ -370,7 +417,31 @@ impl HexMc {
             VcVerdict::MustPlay(cells) => allowed = Some(mask_of(&cells)),
             _ => {}
         }
-        let out = self.search(game, &board, turn, allowed);
+        let movetime = self.movetime(turn);
+        let deadline = movetime.map(|t| began + t);
+        if let (Some(t), true) = (movetime, self.prover.on()) {
+            match self.prover.prove(game, t) {
+                Proven::Win(mv) => {
+                    let info = SearchInfo {
+                        depth: 1,
+                        score: Score::win_in(3),
+                        nodes: 0,
+                        time: began.elapsed(),
+                        pv: vec![mv],
+                    };
+                    turn.report(&info);
+                    return Ok(Choice {
+                        mv,
+                        info: Some(info),
+                    });
+                }
+                Proven::Open(lost) if !lost.is_empty() => {
+                    allowed = without(allowed, &board, &lost);
+                }
+                _ => {}
+            }
+        }
+        let out = self.search(game, &board, turn, deadline, allowed);
         let best = out.children.first().ok_or(AgentError::NoMove)?;
         let mut mv = to_move(best.cell);
         let mut score = match best.proof {
@@ -464,6 +535,8 @@ mod tests {
             "hexmc(patterns=/nonexistent/file)",
             "hexmc(pcap=-1)",
             "hexmc(pcap=x)",
+            "hexmc(solve=1.5)",
+            "hexmc(solve=-0.1)",
         ] {
             assert!(
                 HexMc::from_spec(&Spec::parse(bad).unwrap()).is_err(),

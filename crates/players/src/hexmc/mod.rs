@@ -8,6 +8,7 @@
 //! - [`inferior`]: what a knowledge node may leave out (fill-in, vulnerable, dominated cells).
 //! - [`patterns`]: the 12-cell move patterns and their learned weights.
 //! - [`playout`]: the pattern-weighted playout (MoHex 2.0's softmax policy, by rejection).
+//! - [`proving`]: the solver at the root, a share of each move's time.
 //! - [`search`]: UCT + RAVE + progressive bias, MCTS-solver marks, threads.
 //! - [`vcs`]: virtual-connection verdicts from poda-solve's H-search (at the root).
 //! - `agent`: the [`Agent`](poda_core::Agent) and its spec options.
@@ -18,6 +19,7 @@ pub mod inferior;
 pub mod knowledge;
 pub mod patterns;
 pub mod playout;
+pub mod proving;
 pub mod search;
 pub mod tree;
 pub mod vcs;

@@ -160,6 +160,48 @@ impl HexSolver {
         Ok(out)
     }
 
+    /// A move that wins `game` for the side to move, if the last solve of `game` proved it
+    /// won and its table names the move (`None` also for a position already decided by its
+    /// fill-in alone, where every move wins).
+    pub fn winning_move(&mut self, game: &Hex) -> Option<HexMove> {
+        let board = Board::from_hex(game)?;
+        let dfpn = self
+            .dfpn
+            .as_mut()
+            .filter(|d| d.masks().size == game.size())?;
+        let (filled, _) = dfpn.normalize(&board);
+        let mv = match dfpn.winning_move(&filled)? {
+            SWAP => HexMove::Swap,
+            c => HexMove::Cell(c as u16),
+        };
+        game.is_legal_move(mv).then_some(mv)
+    }
+
+    /// The moves of `game` that the table proves lose for the side to move (what earlier
+    /// solves, finished or not, proved; the swap is never among them).
+    pub fn losing_moves(&self, game: &Hex) -> Vec<HexMove> {
+        let Some(board) = Board::from_hex(game) else {
+            return Vec::new();
+        };
+        let Some(dfpn) = self.dfpn.as_ref().filter(|d| d.masks().size == game.size()) else {
+            return Vec::new();
+        };
+        let (filled, _) = dfpn.normalize(&board);
+        board::cells(dfpn.losing_moves(&filled))
+            .map(|c| HexMove::Cell(c as u16))
+            .collect()
+    }
+
+    /// Entries in the table of the current board size.
+    pub fn table_len(&self) -> usize {
+        self.dfpn.as_ref().map_or(0, |d| d.table_len())
+    }
+
+    /// Drops the table (and what it proved).
+    pub fn forget(&mut self) {
+        self.dfpn = None;
+    }
+
     /// The mean number of moves of the open nodes expanded so far (the search's branching
     /// after must-play regions and inferior cells); 0 before any.
     pub fn mean_moves(&self) -> f64 {

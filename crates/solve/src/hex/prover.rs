@@ -301,7 +301,8 @@ impl Prover {
             .map_or((1, 1), |e| (e.pn, e.dn))
     }
 
-    /// A winning move of a proven-won position found in the table, if any.
+    /// A winning move of a proven-won position found in the table, if any (`board` with
+    /// its fill-in done, as [`Prover::normalize`] gives it).
     pub fn winning_move(&mut self, board: &Board) -> Option<u8> {
         let (key, turned) = self.key(board);
         let e = self.table.get(&key)?;
@@ -317,9 +318,27 @@ impl Prover {
             .into_iter()
             .map(|m| if turned { self.turn_move(m) } else { m })
             .find(|&m| {
-                let c = self.child(board, m);
+                // Children are kept in the table with their fill-in done.
+                let (c, _) = self.normalize(&self.child(board, m));
                 self.numbers(&c).1 == 0
             })
+    }
+
+    /// The empty cells of `board` (its fill-in done) where a stone of the player to move
+    /// is proven, in the table, to lose.
+    pub fn losing_moves(&self, board: &Board) -> u128 {
+        let mut out = 0;
+        for c in cells(board.empty(&self.masks)) {
+            let (child, _) = self.normalize(&board.play(c));
+            let lost = match connected(&child, &self.masks) {
+                Some(w) => w != board.to_move,
+                None => self.numbers(&child).0 == 0,
+            };
+            if lost {
+                out |= 1u128 << c;
+            }
+        }
+        out
     }
 
     /// The moves of a node (expanding it on first sight), or its value if decided.
@@ -565,7 +584,9 @@ impl Prover {
     /// Searches `board` until its numbers reach a threshold; returns them.
     fn mid(&mut self, board: &Board, th_pn: u32, th_dn: u32) -> (u32, u32) {
         self.nodes += 1;
-        if self.nodes % 1024 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d) {
+        // A node costs tens of microseconds or more: the clock is read at each one (a
+        // player's short share must not overrun).
+        if self.deadline.is_some_and(|d| Instant::now() >= d) {
             self.out_of_time = true;
         }
         let mut moves = match self.expand(board) {
