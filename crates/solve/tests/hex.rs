@@ -33,6 +33,37 @@ fn opening_maps_of_the_rules_file() {
     );
 }
 
+/// Several threads, each proving whole moves with its own table, give the one-thread
+/// answers: the 5x5 map (rotated twins), a lopsided 5x5 position, and with the swap rule.
+#[test]
+fn analysis_on_threads_matches_one_thread() {
+    let positions = [
+        Hex::with_size(5, false).unwrap(),
+        Hex::with_size(5, false)
+            .unwrap()
+            .play_moves("a1 c3")
+            .unwrap(),
+        Hex::with_size(4, true).unwrap().play_moves("b2").unwrap(),
+    ];
+    for game in positions {
+        let one = HexSolver::new().analyze(&game).unwrap();
+        let seen = std::sync::Mutex::new(Vec::new());
+        let mut solver = HexSolver::new();
+        let three = solver
+            .analyze_with(&game, 3, &|done, all| {
+                seen.lock().unwrap().push((done, all))
+            })
+            .unwrap();
+        assert_eq!(one, three);
+        assert_eq!(one.len(), game.legal_move_list().len());
+        // One report per move proved, counting up to the total.
+        let mut seen = seen.into_inner().unwrap();
+        seen.sort();
+        let all = seen.last().unwrap().1;
+        assert_eq!(seen, (1..=all).map(|d| (d, all)).collect::<Vec<_>>());
+    }
+}
+
 /// The side to move wins, by exhaustive memoised negamax (exact keys).
 fn naive_wins(game: &Hex, memo: &mut HashMap<(u64, u64, bool), bool>) -> bool {
     let key = (

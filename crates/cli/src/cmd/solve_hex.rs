@@ -1,10 +1,11 @@
 //! `poda solve hex`: proves who wins a Hex position (boards up to 11x11; see poda-solve's
 //! `hex` module), or with `--analyze` every legal move (+1: the side to move wins by playing
-//! it, -1: it loses).
+//! it, -1: it loses), several moves at once with `--threads`.
 
 use super::solve::SolveArgs;
 use crate::input;
 use anyhow::Result;
+use indicatif::{ProgressBar, ProgressStyle};
 use poda_core::{Game, Player, Spec};
 use poda_games::hex::Hex;
 use poda_solve::hex::HexSolver;
@@ -25,9 +26,22 @@ pub fn run(spec: &Spec, args: &SolveArgs) -> Result<()> {
     let mut solver = HexSolver::new();
     let began = Instant::now();
     if args.analyze {
+        let threads = args.threads.unwrap_or(2);
+        if threads == 0 {
+            return Err(input::user("--threads must be at least 1"));
+        }
+        let bar = ProgressBar::new(0);
+        bar.set_style(
+            ProgressStyle::with_template("moves proved {bar:30} {pos}/{len}  [{elapsed_precise}]")
+                .expect("a valid template"),
+        );
         let scores = solver
-            .analyze(&game)
+            .analyze_with(&game, threads, &|done, all| {
+                bar.set_length(all as u64);
+                bar.set_position(done as u64);
+            })
             .map_err(|e| input::user(e.to_string()))?;
+        bar.finish_and_clear();
         let ms = began.elapsed().as_secs_f64() * 1000.0;
         if args.json {
             let list: Vec<_> = scores

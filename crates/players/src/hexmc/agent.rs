@@ -567,6 +567,29 @@ mod tests {
         }
     }
 
+    /// With a move time, the root prover answers a position it proves at once with a move
+    /// that wins (the solver afresh as the oracle); with `solve=0` the tree search answers.
+    #[test]
+    fn plays_a_proven_win_from_the_root_prover() {
+        let game = Hex::with_size(5, false)
+            .unwrap()
+            .play_moves("a1 e5")
+            .unwrap();
+        let c = agent("hexmc(movetime=2s,vc=false)")
+            .choose(&game, &mut Turn::new())
+            .unwrap();
+        let info = c.info.unwrap();
+        assert_eq!((info.depth, info.nodes), (1, 0), "{info:?}");
+        assert_eq!(info.score, Score::win_in(3));
+        let mut oracle = poda_solve::hex::HexSolver::new();
+        let after = game.after(c.mv);
+        assert_eq!(oracle.solve(&after).unwrap().winner, Player::First);
+        let c = agent("hexmc(movetime=100ms,vc=false,solve=0)")
+            .choose(&game, &mut Turn::new())
+            .unwrap();
+        assert!(c.info.unwrap().nodes > 0);
+    }
+
     /// The subtree of the position two plies later is kept: a reply the search expected
     /// arrives with visits. Without root connections, so that every move is searched (a
     /// connection found at the root answers without a search).

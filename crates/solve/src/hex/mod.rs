@@ -56,6 +56,8 @@ pub struct Proof {
 /// A solver; its table is kept between calls on the same board size.
 pub struct HexSolver {
     dfpn: Option<Prover>,
+    /// Nodes spent by the helper provers of [`HexSolver::analyze_with`].
+    helper_nodes: u64,
     /// The prover's ordering and focus (read when a prover is made for a new size).
     pub settings: Settings,
 }
@@ -70,6 +72,7 @@ impl HexSolver {
     pub fn new() -> HexSolver {
         HexSolver {
             dfpn: None,
+            helper_nodes: 0,
             settings: Settings::default(),
         }
     }
@@ -126,38 +129,7 @@ impl HexSolver {
     /// Proves every legal move: `(move, +1)` if the side to move wins by playing it, `-1`
     /// otherwise, in the game's move order. Empty for a finished game.
     pub fn analyze(&mut self, game: &Hex) -> Result<Vec<(HexMove, i32)>, HexSolveError> {
-        let board = Board::from_hex(game).ok_or(HexSolveError::TooLarge(game.size()))?;
-        let me = game.side_to_move();
-        let mut out = Vec::new();
-        let moves = game.legal_move_list();
-        let dfpn = self.searcher(game.size());
-        // A position that the 180-degree rotation leaves unchanged (the empty board) has the
-        // same value at a move and at its rotated twin: prove only one of each pair.
-        let symmetric = board.rotated(dfpn.masks()) == board;
-        let cells = game.cells() as u16;
-        let mut proven: std::collections::HashMap<u16, bool> = std::collections::HashMap::new();
-        for mv in moves {
-            if let (true, HexMove::Cell(c)) = (symmetric, mv) {
-                if let Some(&wins) = proven.get(&(cells - 1 - c)) {
-                    out.push((mv, if wins { 1 } else { -1 }));
-                    continue;
-                }
-            }
-            let child = match mv {
-                HexMove::Swap => dfpn.child(&board, SWAP),
-                HexMove::Cell(c) => dfpn.child(&board, c as u8),
-            };
-            let after = game.after(mv);
-            let wins = match after.winner() {
-                Some(w) => w == me,
-                None => dfpn.prove(&child, None) == Verdict::Loss,
-            };
-            if let HexMove::Cell(c) = mv {
-                proven.insert(c, wins);
-            }
-            out.push((mv, if wins { 1 } else { -1 }));
-        }
-        Ok(out)
+        self.analyze_with(game, 1, &|_, _| {})
     }
 
     /// A move that wins `game` for the side to move, if the last solve of `game` proved it
@@ -202,6 +174,105 @@ impl HexSolver {
         self.dfpn = None;
     }
 
+    /// [`HexSolver::analyze`] on `threads` threads: each proves whole moves with a prover and
+    /// table of its own, taking the next move not yet taken (the moves are independent, so
+    /// the answers are the same as with one thread). `progress` is called after each move
+    /// proved with the count done and the count to do.
+    pub fn analyze_with(
+        &mut self,
+        game: &Hex,
+        threads: usize,
+        progress: &(dyn Fn(usize, usize) + Sync),
+    ) -> Result<Vec<(HexMove, i32)>, HexSolveError> {
+        let board = Board::from_hex(game).ok_or(HexSolveError::TooLarge(game.size()))?;
+        let me = game.side_to_move();
+        let moves = game.legal_move_list();
+        let masks = board::Masks::new(game.size());
+        let symmetric = board.rotated(&masks) == board;
+        let cells = game.cells() as u16;
+        // The moves to prove: a finished game needs no proof, and in a position that the
+        // 180-degree rotation leaves unchanged (the empty board) a move has the value of its
+        // rotated twin.
+        let mut todo: Vec<usize> = Vec::new();
+        let mut twin_of: Vec<Option<usize>> = vec![None; moves.len()];
+        let mut first_at: std::collections::HashMap<u16, usize> = Default::default();
+        for (i, &mv) in moves.iter().enumerate() {
+            if game.after(mv).winner().is_some() {
+                continue;
+            }
+            if let (true, HexMove::Cell(c)) = (symmetric, mv) {
+                if let Some(&j) = first_at.get(&(cells - 1 - c)) {
+                    twin_of[i] = Some(j);
+                    continue;
+                }
+                first_at.insert(c, i);
+            }
+            todo.push(i);
+        }
+        let next = std::sync::atomic::AtomicUsize::new(0);
+        let done = std::sync::atomic::AtomicUsize::new(0);
+        let settings = self.settings;
+        let size = game.size();
+        let work = |prover: &mut Prover| -> Vec<(usize, bool)> {
+            let mut out = Vec::new();
+            loop {
+                let k = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                let Some(&i) = todo.get(k) else {
+                    return out;
+                };
+                let child = match moves[i] {
+                    HexMove::Swap => prover.child(&board, SWAP),
+                    HexMove::Cell(c) => prover.child(&board, c as u8),
+                };
+                out.push((i, prover.prove(&child, None) == Verdict::Loss));
+                let d = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+                progress(d, todo.len());
+            }
+        };
+        let threads = threads.clamp(1, todo.len().max(1));
+        let own = self.searcher(size);
+        let (mine, helpers) = std::thread::scope(|scope| {
+            let handles: Vec<_> = (1..threads)
+                .map(|_| {
+                    scope.spawn(|| {
+                        let mut p = Prover::new(size);
+                        p.settings = settings;
+                        let found = work(&mut p);
+                        (found, p.nodes)
+                    })
+                })
+                .collect();
+            let mine = work(own);
+            let helpers: Vec<(Vec<(usize, bool)>, u64)> = handles
+                .into_iter()
+                .map(|h| h.join().expect("a helper prover panicked"))
+                .collect();
+            (mine, helpers)
+        });
+        let mut wins: Vec<Option<bool>> = vec![None; moves.len()];
+        for (i, w) in mine {
+            wins[i] = Some(w);
+        }
+        for (found, nodes) in helpers {
+            self.helper_nodes += nodes;
+            for (i, w) in found {
+                wins[i] = Some(w);
+            }
+        }
+        Ok(moves
+            .iter()
+            .enumerate()
+            .map(|(i, &mv)| {
+                let w = match (game.after(mv).winner(), twin_of[i]) {
+                    (Some(winner), _) => winner == me,
+                    (None, Some(j)) => wins[j].expect("a twin's move is proved"),
+                    (None, None) => wins[i].expect("every move is proved"),
+                };
+                (mv, if w { 1 } else { -1 })
+            })
+            .collect())
+    }
+
     /// The mean number of moves of the open nodes expanded so far (the search's branching
     /// after must-play regions and inferior cells); 0 before any.
     pub fn mean_moves(&self) -> f64 {
@@ -210,8 +281,8 @@ impl HexSolver {
         })
     }
 
-    /// Search nodes spent so far on the current board size.
+    /// Search nodes spent so far on the current board size (the helper provers' too).
     pub fn nodes(&self) -> u64 {
-        self.dfpn.as_ref().map_or(0, |d| d.nodes)
+        self.dfpn.as_ref().map_or(0, |d| d.nodes) + self.helper_nodes
     }
 }
