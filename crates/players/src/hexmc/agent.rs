@@ -16,8 +16,6 @@ use std::time::{Duration, Instant};
 
 /// Default time per move.
 const DEFAULT_MOVETIME: Duration = Duration::from_secs(1);
-/// The root prover's default share of a move's time ([`RootProver`]).
-const DEFAULT_SOLVE_SHARE: f32 = 0.3;
 /// Default tree size in nodes (40 bytes each), the most for a search given no `nodes=`.
 const DEFAULT_NODES: u64 = 4_000_000;
 /// Tree nodes per second of `movetime` given no `nodes=`.
@@ -50,8 +48,10 @@ pub struct HexMc {
 
 impl HexMc {
     /// Builds `hexmc(movetime=1s|mirror|playouts=N,threads=1,c=..,rave=..,fpu=..,prior=..,
-    /// expand=..,nodes=..,patterns=FILE,vc=true,knowledge=0,pcap=0)`; `pcap` > 0 draws the
-    /// playouts' moves by their pattern weights capped there.
+    /// expand=..,nodes=..,patterns=FILE,vc=true,knowledge=0,pcap=0,solve=S)`; `pcap` > 0
+    /// draws the playouts' moves by their pattern weights capped there; `solve` is the root
+    /// prover's share of each move's time ([`RootProver`]: 0.3 up to 9x9, off above by
+    /// default).
     pub fn from_spec(spec: &Spec) -> Result<HexMc, SpecError> {
         spec.expect_keys(&[
             "movetime",
@@ -138,11 +138,18 @@ impl HexMc {
             vc: None,
             use_vc: spec.bool_or("vc", true)?,
             prover: {
-                let share = float("solve", DEFAULT_SOLVE_SHARE)?;
-                if share > 1.0 {
-                    return Err(spec.bad_value("solve", &share.to_string(), "must be in 0..=1"));
+                let share = match spec.get("solve") {
+                    None => None,
+                    Some(_) => Some(float("solve", 0.0)?),
+                };
+                if share.is_some_and(|s| s > 1.0) {
+                    return Err(spec.bad_value(
+                        "solve",
+                        spec.get("solve").unwrap_or(""),
+                        "must be in 0..=1",
+                    ));
                 }
-                RootProver::new(share as f64)
+                RootProver::new(share.map(f64::from))
             },
             seed: 0,
             last_seen: None,
@@ -419,7 +426,7 @@ impl HexMc {
         }
         let movetime = self.movetime(turn);
         let deadline = movetime.map(|t| began + t);
-        if let (Some(t), true) = (movetime, self.prover.on()) {
+        if let (Some(t), true) = (movetime, self.prover.share(game.size()) > 0.0) {
             match self.prover.prove(game, t) {
                 Proven::Win(mv) => {
                     let info = SearchInfo {

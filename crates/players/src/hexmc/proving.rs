@@ -16,6 +16,13 @@ use std::time::Duration;
 /// Table entries past which the prover starts again (about 100 MB).
 const TABLE_MAX: usize = 1 << 20;
 
+/// The share of a move's time the prover takes by default, and the largest board it runs on
+/// by default. On 9x9 against MoHex 2.0 it turned 4 wins in 20 into 7 (0.5: 7 as well); on
+/// 11x11, where positions are rarely proved in a game's time, 1 win in 10 against 2 without
+/// it (docs/benchmarks/hex.md).
+pub const DEFAULT_SHARE: f64 = 0.3;
+pub const DEFAULT_MAX_SIZE: u32 = 9;
+
 /// What the prover found at the root.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Proven {
@@ -30,32 +37,38 @@ pub enum Proven {
 /// The prover of one agent.
 pub struct RootProver {
     solver: HexSolver,
-    /// The share of the move's time it takes (0: off).
-    share: f64,
+    /// The share of the move's time it takes (0: off); `None`: [`DEFAULT_SHARE`] on boards
+    /// up to [`DEFAULT_MAX_SIZE`], off above.
+    share: Option<f64>,
 }
 
 impl RootProver {
-    pub fn new(share: f64) -> RootProver {
+    pub fn new(share: Option<f64>) -> RootProver {
         RootProver {
             solver: HexSolver::new(),
             share,
         }
     }
 
-    /// Whether it runs at all.
-    pub fn on(&self) -> bool {
-        self.share > 0.0
+    /// Its share of the move's time on a board of side `size`.
+    pub fn share(&self, size: u32) -> f64 {
+        match self.share {
+            Some(s) => s.min(1.0),
+            None if size <= DEFAULT_MAX_SIZE => DEFAULT_SHARE,
+            None => 0.0,
+        }
     }
 
     /// Proves `game` within its share of `movetime`.
     pub fn prove(&mut self, game: &Hex, movetime: Duration) -> Proven {
-        if !self.on() || game.size() > MAX_SOLVER_SIZE || game.winner().is_some() {
+        let share = self.share(game.size());
+        if share == 0.0 || game.size() > MAX_SOLVER_SIZE || game.winner().is_some() {
             return Proven::Open(Vec::new());
         }
         if self.solver.table_len() > TABLE_MAX {
             self.solver.forget();
         }
-        let limit = movetime.mul_f64(self.share.min(1.0));
+        let limit = movetime.mul_f64(share);
         match self.solver.solve_within(game, Some(limit)) {
             Ok(Some(proof)) if proof.winner == game.side_to_move() => self
                 .solver
@@ -94,7 +107,7 @@ mod tests {
         let mut wins = 0;
         for c in 0..16u16 {
             let game = Hex::with_size(4, false).unwrap().after(HexMove::Cell(c));
-            let mut prover = RootProver::new(1.0);
+            let mut prover = RootProver::new(Some(1.0));
             let verdict = prover.prove(&game, Duration::from_secs(60));
             let truth = oracle.solve(&game).unwrap().winner;
             match verdict {
@@ -117,12 +130,12 @@ mod tests {
     fn off_and_large_boards_leave_the_root_open() {
         let game = position(4, "a1");
         assert_eq!(
-            RootProver::new(0.0).prove(&game, Duration::from_secs(1)),
+            RootProver::new(Some(0.0)).prove(&game, Duration::from_secs(1)),
             Proven::Open(Vec::new())
         );
         let big = position(13, "g7");
         assert_eq!(
-            RootProver::new(0.5).prove(&big, Duration::from_millis(50)),
+            RootProver::new(Some(0.5)).prove(&big, Duration::from_millis(50)),
             Proven::Open(Vec::new())
         );
     }
@@ -142,7 +155,7 @@ mod losing {
         let mut game = Hex::with_size(6, false).unwrap();
         // After Black's a1 White to move wins, but not with every move.
         game.play(game.parse_move("a1").unwrap()).unwrap();
-        let mut prover = RootProver::new(1.0);
+        let mut prover = RootProver::new(Some(1.0));
         let mut oracle = HexSolver::new();
         let mut expected = Vec::new();
         for m in ["f6", "a6", "f1", "b1"] {
