@@ -1,6 +1,6 @@
-//! A Hex solver for boards up to 11x11 (in practice: every opening of 6x6 in about three
-//! seconds, of 7x7 in about four minutes, single 8x8 openings in minutes; see
-//! `docs/benchmarks/hex.md` for measured sizes and times).
+//! A Hex solver for boards up to 11x11 (in practice: every opening of 6x6 in about a second,
+//! of 7x7 in about a minute on one thread, single 8x8 openings in tens of seconds to minutes;
+//! see `docs/benchmarks/hex.md` for measured sizes and times).
 //!
 //! - [`board`]: the solver's 128-bit position and masks.
 //! - [`bits`]: cell sets (`u128`, three words); [`hsearch`]: virtual connections by
