@@ -12,6 +12,7 @@ use poda_core::{
     Agent, AgentError, Choice, Game, Player, Score, SearchInfo, Spec, SpecError, Turn,
 };
 use poda_games::hex::{Hex, HexMove};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// Default time per move.
@@ -189,13 +190,16 @@ impl HexMc {
         movetime
     }
 
-    /// Searches `game` until `deadline` (only the `allowed` root moves if given).
+    /// Searches `game` until `deadline` or `stop` (only the `allowed` root moves if given)
+    /// on `threads` threads.
+    #[allow(clippy::too_many_arguments)]
     fn search(
         &mut self,
         game: &Hex,
         board: &Board,
-        turn: &Turn<HexMove>,
         deadline: Option<Instant>,
+        stop: Option<&AtomicBool>,
+        threads: usize,
         allowed: Option<Box<[bool; MAX_BOX]>>,
     ) -> Outcome {
         let params = self.params;
@@ -204,6 +208,7 @@ impl HexMc {
         let searcher = self
             .searcher
             .get_or_insert_with(|| Searcher::new(params, nodes, patterns));
+        searcher.params.threads = threads;
         let budget = Budget {
             deadline,
             playouts: self.playouts,
@@ -218,7 +223,7 @@ impl HexMc {
             colour_of(game.side_to_move()),
             last,
             budget,
-            turn.stop,
+            stop,
             self.seed,
             allowed,
         )
@@ -426,7 +431,12 @@ impl HexMc {
         }
         let movetime = self.movetime(turn);
         let deadline = movetime.map(|t| began + t);
-        if let (Some(t), true) = (movetime, self.prover.share(game.size()) > 0.0) {
+        let threads = self.params.threads;
+        let proving = movetime.is_some() && self.prover.share(game.size()) > 0.0;
+        if proving && threads >= 2 && turn.stop.is_none() {
+            return self.search_beside_prover(game, &board, turn, began, allowed);
+        }
+        if let (Some(t), true) = (movetime, proving) {
             match self.prover.prove(game, t) {
                 Proven::Win(mv) => {
                     let info = SearchInfo {
@@ -448,7 +458,73 @@ impl HexMc {
                 _ => {}
             }
         }
-        let out = self.search(game, &board, turn, deadline, allowed);
+        let out = self.search(game, &board, deadline, turn.stop, threads, allowed);
+        self.answer(game, turn, &board, out)
+    }
+
+    /// With two threads or more: the prover on one thread for the whole move, the tree
+    /// search on the others; a proven win stops the search and is played.
+    fn search_beside_prover(
+        &mut self,
+        game: &Hex,
+        board: &Board,
+        turn: &mut Turn<HexMove>,
+        began: Instant,
+        allowed: Option<Box<[bool; MAX_BOX]>>,
+    ) -> Result<Choice<HexMove>, AgentError> {
+        let movetime = self.movetime(turn).unwrap_or(DEFAULT_MOVETIME);
+        let deadline = began + movetime;
+        let threads = self.params.threads;
+        let mut prover = std::mem::replace(&mut self.prover, RootProver::new(Some(0.0)));
+        let proved = AtomicBool::new(false);
+        let (proven, out) = std::thread::scope(|s| {
+            let solving = s.spawn(|| {
+                let limit = deadline.saturating_duration_since(Instant::now());
+                let p = prover.prove_within(game, limit);
+                if matches!(p, Proven::Win(_)) {
+                    proved.store(true, Ordering::Relaxed);
+                }
+                p
+            });
+            let out = self.search(
+                game,
+                board,
+                Some(deadline),
+                Some(&proved),
+                threads - 1,
+                allowed,
+            );
+            (solving.join().expect("the root prover panicked"), out)
+        });
+        self.prover = prover;
+        if let Proven::Win(mv) = proven {
+            let info = SearchInfo {
+                depth: 1,
+                score: Score::win_in(3),
+                nodes: out.playouts,
+                time: began.elapsed(),
+                pv: vec![mv],
+            };
+            turn.report(&info);
+            return Ok(Choice {
+                mv,
+                info: Some(info),
+            });
+        }
+        self.answer(game, turn, board, out)
+    }
+
+    /// The move and report of a finished tree search.
+    fn answer(
+        &self,
+        game: &Hex,
+        turn: &mut Turn<HexMove>,
+        board: &Board,
+        out: Outcome,
+    ) -> Result<Choice<HexMove>, AgentError> {
+        let layout = board.layout;
+        let me = colour_of(game.side_to_move());
+        let to_move = |cell: usize| HexMove::Cell(layout.to_dense[cell]);
         let best = out.children.first().ok_or(AgentError::NoMove)?;
         let mut mv = to_move(best.cell);
         let mut score = match best.proof {
@@ -582,15 +658,20 @@ mod tests {
             .unwrap()
             .play_moves("a1 e5")
             .unwrap();
-        let c = agent("hexmc(movetime=2s,vc=false)")
-            .choose(&game, &mut Turn::new())
-            .unwrap();
-        let info = c.info.unwrap();
-        assert_eq!((info.depth, info.nodes), (1, 0), "{info:?}");
-        assert_eq!(info.score, Score::win_in(3));
         let mut oracle = poda_solve::hex::HexSolver::new();
-        let after = game.after(c.mv);
-        assert_eq!(oracle.solve(&after).unwrap().winner, Player::First);
+        // One thread: the prover's share first; two: the prover beside the tree search.
+        for spec in [
+            "hexmc(movetime=2s,vc=false)",
+            "hexmc(movetime=2s,vc=false,threads=2)",
+        ] {
+            let c = agent(spec).choose(&game, &mut Turn::new()).unwrap();
+            let info = c.info.unwrap();
+            assert_eq!(info.depth, 1, "{spec} {info:?}");
+            assert_eq!(info.score, Score::win_in(3), "{spec}");
+            assert!(info.time < Duration::from_secs(1), "{spec} {info:?}");
+            let after = game.after(c.mv);
+            assert_eq!(oracle.solve(&after).unwrap().winner, Player::First);
+        }
         let c = agent("hexmc(movetime=100ms,vc=false,solve=0)")
             .choose(&game, &mut Turn::new())
             .unwrap();
@@ -655,6 +736,20 @@ mod tests {
             found += 1;
         }
         assert!(found > 0, "no marked reply met");
+    }
+
+    /// With a move time and two threads (the prover beside the tree search), whole 6x6
+    /// games are played legally, and a lost position still gets an answer.
+    #[test]
+    fn plays_legally_with_the_prover_beside_the_search() {
+        let mut a = agent("hexmc(movetime=50ms,threads=2)");
+        let mut game = Hex::with_size(6, false).unwrap();
+        while game.winner().is_none() {
+            let c = a.choose(&game, &mut Turn::new()).unwrap();
+            assert!(game.is_legal_move(c.mv));
+            a.observe(&game, c.mv);
+            game.play(c.mv).unwrap();
+        }
     }
 
     /// With a few thousand playouts it finds the winning move of a small position that the

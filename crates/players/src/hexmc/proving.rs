@@ -6,7 +6,9 @@
 //! On 9x9 the solver proves positions with 60-70 empty cells within seconds, often well
 //! before the tree search sees the win (docs/benchmarks/hex.md), and its table lives through
 //! the game: what one move's share proved is there for the next. When the root stays open,
-//! the moves the table proves lost are left out of the tree search.
+//! the moves the table proves lost are left out of the tree search. With two threads or more
+//! the prover runs beside the tree search for the whole move instead, on one of them, as
+//! MoHex's does.
 
 use poda_games::hex::{Hex, HexMove};
 use poda_solve::hex::board::MAX_SOLVER_SIZE;
@@ -62,13 +64,20 @@ impl RootProver {
     /// Proves `game` within its share of `movetime`.
     pub fn prove(&mut self, game: &Hex, movetime: Duration) -> Proven {
         let share = self.share(game.size());
-        if share == 0.0 || game.size() > MAX_SOLVER_SIZE || game.winner().is_some() {
+        if share == 0.0 {
+            return Proven::Open(Vec::new());
+        }
+        self.prove_within(game, movetime.mul_f64(share))
+    }
+
+    /// Proves `game` within `limit` (the whole time, when it runs beside the tree search).
+    pub fn prove_within(&mut self, game: &Hex, limit: Duration) -> Proven {
+        if game.size() > MAX_SOLVER_SIZE || game.winner().is_some() {
             return Proven::Open(Vec::new());
         }
         if self.solver.table_len() > TABLE_MAX {
             self.solver.forget();
         }
-        let limit = movetime.mul_f64(share);
         match self.solver.solve_within(game, Some(limit)) {
             Ok(Some(proof)) if proof.winner == game.side_to_move() => self
                 .solver
