@@ -303,6 +303,28 @@ fn without(
     }
 }
 
+/// The answer when the root prover proved `mv` wins (reported as a win in three plies: the
+/// proof's length is not known), after `playouts` of the tree search beside it.
+fn proven_win(
+    mv: HexMove,
+    playouts: u64,
+    began: Instant,
+    turn: &mut Turn<HexMove>,
+) -> Choice<HexMove> {
+    let info = SearchInfo {
+        depth: 1,
+        score: Score::win_in(3),
+        nodes: playouts,
+        time: began.elapsed(),
+        pv: vec![mv],
+    };
+    turn.report(&info);
+    Choice {
+        mv,
+        info: Some(info),
+    }
+}
+
 /// The mailbox board of a position.
 pub fn board_of(game: &Hex) -> Board {
     let mut b = Board::new(game.size() as usize);
@@ -438,20 +460,7 @@ impl HexMc {
         }
         if let (Some(t), true) = (movetime, proving) {
             match self.prover.prove(game, t) {
-                Proven::Win(mv) => {
-                    let info = SearchInfo {
-                        depth: 1,
-                        score: Score::win_in(3),
-                        nodes: 0,
-                        time: began.elapsed(),
-                        pv: vec![mv],
-                    };
-                    turn.report(&info);
-                    return Ok(Choice {
-                        mv,
-                        info: Some(info),
-                    });
-                }
+                Proven::Win(mv) => return Ok(proven_win(mv, 0, began, turn)),
                 Proven::Open(lost) if !lost.is_empty() => {
                     allowed = without(allowed, &board, &lost);
                 }
@@ -498,18 +507,7 @@ impl HexMc {
         });
         self.prover = prover;
         if let Proven::Win(mv) = proven {
-            let info = SearchInfo {
-                depth: 1,
-                score: Score::win_in(3),
-                nodes: out.playouts,
-                time: began.elapsed(),
-                pv: vec![mv],
-            };
-            turn.report(&info);
-            return Ok(Choice {
-                mv,
-                info: Some(info),
-            });
+            return Ok(proven_win(mv, out.playouts, began, turn));
         }
         self.answer(game, turn, board, out)
     }
