@@ -1,7 +1,7 @@
 //! The `hexmc(...)` agent: options, the swap decision, forced moves without a search, and
 //! the search's report.
 
-use super::board::{colour_of, Board, EMPTY, MAX_BOX, WHITE};
+use super::board::{colour_of, Board, MAX_BOX, WHITE};
 use super::knowledge::{expand, Expansion};
 use super::patterns::Patterns;
 use super::proving::{Proven, RootProver};
@@ -286,8 +286,8 @@ fn without(
 ) -> Option<Box<[bool; MAX_BOX]>> {
     let mut ok = allowed.clone().unwrap_or_else(|| {
         let mut all = Box::new([false; MAX_BOX]);
-        for &cell in &board.layout.to_box {
-            all[cell as usize] = board.colour[cell as usize] == EMPTY;
+        for &cell in board.empties() {
+            all[cell as usize] = true;
         }
         all
     });

@@ -135,13 +135,8 @@ impl HexSolver {
     /// A move that wins `game` for the side to move, if the last solve of `game` proved it
     /// won and its table names the move (`None` also for a position already decided by its
     /// fill-in alone, where every move wins).
-    pub fn winning_move(&mut self, game: &Hex) -> Option<HexMove> {
-        let board = Board::from_hex(game)?;
-        let dfpn = self
-            .dfpn
-            .as_mut()
-            .filter(|d| d.masks().size == game.size())?;
-        let (filled, _) = dfpn.normalize(&board);
+    pub fn winning_move(&self, game: &Hex) -> Option<HexMove> {
+        let (dfpn, filled) = self.table_root(game)?;
         let mv = match dfpn.winning_move(&filled)? {
             SWAP => HexMove::Swap,
             c => HexMove::Cell(c as u16),
@@ -152,16 +147,23 @@ impl HexSolver {
     /// The moves of `game` that the table proves lose for the side to move (what earlier
     /// solves, finished or not, proved; the swap is never among them).
     pub fn losing_moves(&self, game: &Hex) -> Vec<HexMove> {
-        let Some(board) = Board::from_hex(game) else {
+        let Some((dfpn, filled)) = self.table_root(game) else {
             return Vec::new();
         };
-        let Some(dfpn) = self.dfpn.as_ref().filter(|d| d.masks().size == game.size()) else {
-            return Vec::new();
-        };
-        let (filled, _) = dfpn.normalize(&board);
         board::cells(dfpn.losing_moves(&filled))
             .map(|c| HexMove::Cell(c as u16))
             .collect()
+    }
+
+    /// The prover whose table holds `game`'s board size, and `game` with its fill-in done
+    /// (the form the table keeps positions in).
+    fn table_root(&self, game: &Hex) -> Option<(&Prover, Board)> {
+        let board = Board::from_hex(game)?;
+        let dfpn = self
+            .dfpn
+            .as_ref()
+            .filter(|d| d.masks().size == game.size())?;
+        Some((dfpn, dfpn.normalize(&board).0))
     }
 
     /// Entries in the table of the current board size.
@@ -187,9 +189,13 @@ impl HexSolver {
         let board = Board::from_hex(game).ok_or(HexSolveError::TooLarge(game.size()))?;
         let me = game.side_to_move();
         let moves = game.legal_move_list();
-        let masks = board::Masks::new(game.size());
-        let symmetric = board.rotated(&masks) == board;
+        let settings = self.settings;
+        let size = game.size();
+        let own = self.searcher(size);
+        let symmetric = board.rotated(own.masks()) == board;
         let cells = game.cells() as u16;
+        // Moves that end the game (their winner), proved by the rules.
+        let ended: Vec<Option<Player>> = moves.iter().map(|&mv| game.after(mv).winner()).collect();
         // The moves to prove: a finished game needs no proof, and in a position that the
         // 180-degree rotation leaves unchanged (the empty board) a move has the value of its
         // rotated twin.
@@ -197,7 +203,7 @@ impl HexSolver {
         let mut twin_of: Vec<Option<usize>> = vec![None; moves.len()];
         let mut first_at: std::collections::HashMap<u16, usize> = Default::default();
         for (i, &mv) in moves.iter().enumerate() {
-            if game.after(mv).winner().is_some() {
+            if ended[i].is_some() {
                 continue;
             }
             if let (true, HexMove::Cell(c)) = (symmetric, mv) {
@@ -211,8 +217,6 @@ impl HexSolver {
         }
         let next = std::sync::atomic::AtomicUsize::new(0);
         let done = std::sync::atomic::AtomicUsize::new(0);
-        let settings = self.settings;
-        let size = game.size();
         let work = |prover: &mut Prover| -> Vec<(usize, bool)> {
             let mut out = Vec::new();
             loop {
@@ -230,7 +234,6 @@ impl HexSolver {
             }
         };
         let threads = threads.clamp(1, todo.len().max(1));
-        let own = self.searcher(size);
         let (mine, helpers) = std::thread::scope(|scope| {
             let handles: Vec<_> = (1..threads)
                 .map(|_| {
@@ -263,7 +266,7 @@ impl HexSolver {
             .iter()
             .enumerate()
             .map(|(i, &mv)| {
-                let w = match (game.after(mv).winner(), twin_of[i]) {
+                let w = match (ended[i], twin_of[i]) {
                     (Some(winner), _) => winner == me,
                     (None, Some(j)) => wins[j].expect("a twin's move is proved"),
                     (None, None) => wins[i].expect("every move is proved"),

@@ -303,7 +303,7 @@ impl Prover {
 
     /// A winning move of a proven-won position found in the table, if any (`board` with
     /// its fill-in done, as [`Prover::normalize`] gives it).
-    pub fn winning_move(&mut self, board: &Board) -> Option<u8> {
+    pub fn winning_move(&self, board: &Board) -> Option<u8> {
         let (key, turned) = self.key(board);
         let e = self.table.get(&key)?;
         if e.pn != 0 {
