@@ -22,7 +22,9 @@ pub mod board;
 pub mod hsearch;
 pub mod ice;
 pub mod order;
+pub mod parallel;
 pub mod prover;
+pub mod shared;
 pub mod stealing;
 pub mod templates;
 
@@ -177,9 +179,10 @@ impl HexSolver {
     }
 
     /// [`HexSolver::analyze`] on `threads` threads: each proves whole moves with a prover and
-    /// table of its own, taking the next move not yet taken (the moves are independent, so
-    /// the answers are the same as with one thread). `progress` is called after each move
-    /// proved with the count done and the count to do.
+    /// table of its own, taking the next move not yet taken, and when none is left helps the
+    /// moves still being proved ([`parallel`]; proofs hold whoever finds them, so the answers
+    /// are the same as with one thread). `progress` is called after each move proved with
+    /// the count done and the count to do.
     pub fn analyze_with(
         &mut self,
         game: &Hex,
@@ -215,52 +218,18 @@ impl HexSolver {
             }
             todo.push(i);
         }
-        let next = std::sync::atomic::AtomicUsize::new(0);
-        let done = std::sync::atomic::AtomicUsize::new(0);
-        let work = |prover: &mut Prover| -> Vec<(usize, bool)> {
-            let mut out = Vec::new();
-            loop {
-                let k = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                let Some(&i) = todo.get(k) else {
-                    return out;
-                };
-                let child = match moves[i] {
-                    HexMove::Swap => prover.child(&board, SWAP),
-                    HexMove::Cell(c) => prover.child(&board, c as u8),
-                };
-                out.push((i, prover.prove(&child, None) == Verdict::Loss));
-                let d = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
-                progress(d, todo.len());
-            }
-        };
-        let threads = threads.clamp(1, todo.len().max(1));
-        let (mine, helpers) = std::thread::scope(|scope| {
-            let handles: Vec<_> = (1..threads)
-                .map(|_| {
-                    scope.spawn(|| {
-                        let mut p = Prover::new(size);
-                        p.settings = settings;
-                        let found = work(&mut p);
-                        (found, p.nodes)
-                    })
-                })
-                .collect();
-            let mine = work(own);
-            let helpers: Vec<(Vec<(usize, bool)>, u64)> = handles
-                .into_iter()
-                .map(|h| h.join().expect("a helper prover panicked"))
-                .collect();
-            (mine, helpers)
-        });
+        let positions: Vec<Board> = todo
+            .iter()
+            .map(|&i| match moves[i] {
+                HexMove::Swap => own.child(&board, SWAP),
+                HexMove::Cell(c) => own.child(&board, c as u8),
+            })
+            .collect();
+        let found = parallel::prove_all(own, &positions, threads, settings, progress);
+        self.helper_nodes += found.helper_nodes;
         let mut wins: Vec<Option<bool>> = vec![None; moves.len()];
-        for (i, w) in mine {
-            wins[i] = Some(w);
-        }
-        for (found, nodes) in helpers {
-            self.helper_nodes += nodes;
-            for (i, w) in found {
-                wins[i] = Some(w);
-            }
+        for (k, &i) in todo.iter().enumerate() {
+            wins[i] = Some(found.lost[k]);
         }
         Ok(moves
             .iter()

@@ -39,9 +39,12 @@ use super::board::{cells, Board, Masks};
 use super::hsearch::{Engine, VcEnd, EMPTY_PAIR_MAX};
 use super::ice::{connected, Fill, Rings};
 use super::order::{cell_currents, cell_currents_with};
+use super::shared::SharedProofs;
 use super::stealing::stealing_losses;
 use poda_core::Player;
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Instant;
 
 /// The swap in a move list.
@@ -154,6 +157,10 @@ pub struct Prover {
     /// Open nodes expanded.
     pub open_expansions: u64,
     deadline: Option<Instant>,
+    /// Set by another thread to end the current proof (as the deadline does).
+    stop: Option<Arc<AtomicBool>>,
+    /// Proofs published by provers running beside this one ([`SharedProofs`]).
+    shared: Option<Arc<SharedProofs>>,
     out_of_time: bool,
 }
 
@@ -173,8 +180,29 @@ impl Prover {
             moves_given: 0,
             open_expansions: 0,
             deadline: None,
+            stop: None,
+            shared: None,
             out_of_time: false,
         }
+    }
+
+    /// Shares proofs with the provers given the same [`SharedProofs`] (`None`: this
+    /// prover's table alone).
+    pub fn set_shared(&mut self, shared: Option<Arc<SharedProofs>>) {
+        self.shared = shared;
+    }
+
+    /// A flag that ends the proofs under way when set, as their deadline would (`None`: no
+    /// such flag).
+    pub fn set_stop(&mut self, stop: Option<Arc<AtomicBool>>) {
+        self.stop = stop;
+    }
+
+    /// The verdict and proof (in the key's orientation) that other provers published for a
+    /// position.
+    #[inline]
+    fn published(&self, key: &(u128, u128)) -> Option<(bool, u128)> {
+        self.shared.as_ref().and_then(|s| s.get(key))
     }
 
     pub fn masks(&self) -> &Masks {
@@ -210,14 +238,7 @@ impl Prover {
     pub fn prove(&mut self, board: &Board, deadline: Option<Instant>) -> Verdict {
         self.deadline = deadline;
         self.out_of_time = false;
-        if (self.rings.inferior, self.rings.regions)
-            != (self.settings.inferior, self.settings.regions)
-        {
-            // The kept fill-ins were made with the other settings.
-            self.fills.clear();
-        }
-        self.rings.inferior = self.settings.inferior;
-        self.rings.regions = self.settings.regions;
+        self.sync_settings();
         let (board, _) = self.normalize(board);
         if let Some(w) = connected(&board, &self.masks) {
             return if w == board.to_move {
@@ -239,6 +260,36 @@ impl Prover {
                 return Verdict::Unknown;
             }
         }
+    }
+
+    /// The fill-in follows the settings (which may have changed since the last proof).
+    fn sync_settings(&mut self) {
+        if (self.rings.inferior, self.rings.regions)
+            != (self.settings.inferior, self.settings.regions)
+        {
+            // The kept fill-ins were made with the other settings.
+            self.fills.clear();
+        }
+        self.rings.inferior = self.settings.inferior;
+        self.rings.regions = self.settings.regions;
+    }
+
+    /// The moves a proof of `board` would search (expanding it if new), in the prover's
+    /// order, each with the position it leads to (its fill-in done); `None` if `board` is
+    /// decided by its connections or its table entry.
+    pub fn moves_of(&mut self, board: &Board) -> Option<Vec<(u8, Board)>> {
+        self.sync_settings();
+        let (board, _) = self.normalize(board);
+        if connected(&board, &self.masks).is_some() {
+            return None;
+        }
+        let moves = self.expand(&board).ok()?;
+        Some(
+            moves
+                .into_iter()
+                .map(|m| (m, self.normalize(&self.child(&board, m)).0))
+                .collect(),
+        )
     }
 
     /// The position after a move of a move list.
@@ -286,7 +337,13 @@ impl Prover {
     /// The proof of a proven position, in its own orientation.
     fn proof_of(&self, board: &Board) -> u128 {
         let (key, turned) = self.key(board);
-        let p = self.table.get(&key).map_or(self.masks.board, |e| e.proof);
+        let p = match self.table.get(&key) {
+            Some(e) if e.pn == 0 || e.dn == 0 => e.proof,
+            local => match self.published(&key) {
+                Some((_, proof)) => proof,
+                None => local.map_or(self.masks.board, |e| e.proof),
+            },
+        };
         if turned {
             self.turn_set(p)
         } else {
@@ -296,9 +353,15 @@ impl Prover {
 
     #[inline]
     fn numbers(&self, board: &Board) -> (u32, u32) {
-        self.table
-            .get(&self.key(board).0)
-            .map_or((1, 1), |e| (e.pn, e.dn))
+        let key = self.key(board).0;
+        match self.table.get(&key) {
+            Some(e) if e.pn == 0 || e.dn == 0 => (e.pn, e.dn),
+            local => match self.published(&key) {
+                Some((true, _)) => (0, INF),
+                Some((false, _)) => (INF, 0),
+                None => local.map_or((1, 1), |e| (e.pn, e.dn)),
+            },
+        }
     }
 
     /// A winning move of a proven-won position found in the table, if any (`board` with
@@ -348,6 +411,17 @@ impl Prover {
             if e.pn == 0 || e.dn == 0 {
                 return Err(e.pn == 0);
             }
+        }
+        if let Some((win, proof)) = self.published(&key) {
+            // Proven by another prover: its numbers join this table's entry (a new
+            // position stays out of it; the lookups find it published).
+            if let Some(e) = self.table.get_mut(&key) {
+                (e.pn, e.dn) = if win { (0, INF) } else { (INF, 0) };
+                e.proof = proof;
+            }
+            return Err(win);
+        }
+        if let Some(e) = self.table.get(&key) {
             if !e.moves.is_empty() {
                 return Ok(e
                     .moves
@@ -540,6 +614,9 @@ impl Prover {
                 .map(|&mv| if turned { self.turn_move(mv) } else { mv })
                 .collect()
         });
+        if let (Some(shared), Some(p), true) = (&self.shared, proof, pn == 0 || dn == 0) {
+            shared.publish(key, pn == 0, p);
+        }
         if let Some(e) = self.table.get_mut(&key) {
             e.pn = pn;
             e.dn = dn;
@@ -586,7 +663,12 @@ impl Prover {
         self.nodes += 1;
         // A node costs about 250 microseconds on 7x7: the clock is read at each one (a
         // player's short share must not overrun).
-        if self.deadline.is_some_and(|d| Instant::now() >= d) {
+        if self.deadline.is_some_and(|d| Instant::now() >= d)
+            || self
+                .stop
+                .as_ref()
+                .is_some_and(|s| s.load(Ordering::Relaxed))
+        {
             self.out_of_time = true;
         }
         let mut moves = match self.expand(board) {
