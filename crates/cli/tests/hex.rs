@@ -39,6 +39,25 @@ fn solve_hex_opening_map() {
     let one = json(&poda(&["solve", "hex(size=4)", "a1", "--json"]));
     assert_eq!(one["winner"], "white");
     assert_eq!(one["score"], 1);
+    // One thread, and two (the second proving the replies beside the main proof), agree on
+    // positions won and lost for the side to move.
+    for (moves, winner) in [("a3", "black"), ("a2", "white"), ("a2 c4", "black")] {
+        for threads in ["1", "2"] {
+            let v = json(&poda(&[
+                "solve",
+                "hex(size=6)",
+                moves,
+                "--threads",
+                threads,
+                "--json",
+            ]));
+            assert_eq!(v["winner"], winner, "{moves} on {threads} threads");
+        }
+    }
+    assert_user_error(
+        &poda(&["solve", "hex(size=4)", "a1", "--threads", "0"]),
+        "--threads",
+    );
 }
 
 #[test]

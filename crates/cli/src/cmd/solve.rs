@@ -40,8 +40,9 @@ pub struct SolveArgs {
     /// writes, if present), or `none`.
     #[arg(long)]
     pub db: Option<String>,
-    /// Kalah: threads of the search; Hex with --analyze: moves proved at once, each with a
-    /// table of its own (default 2 for both).
+    /// Kalah: threads of the search; Hex: with --analyze, moves proved at once, each with a
+    /// table of its own, else threads proving the position's replies beside the main proof
+    /// (default 2 for both).
     #[arg(long)]
     pub threads: Option<usize>,
     /// Kalah: MTD(f)'s first guess at the final margin (default 0). Any guess gives the same

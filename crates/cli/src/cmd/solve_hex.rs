@@ -1,6 +1,7 @@
 //! `poda solve hex`: proves who wins a Hex position (boards up to 11x11; see poda-solve's
 //! `hex` module), or with `--analyze` every legal move (+1: the side to move wins by playing
-//! it, -1: it loses), several moves at once with `--threads`.
+//! it, -1: it loses), several moves at once with `--threads` (one position: the threads
+//! past the first prove its replies beside the main proof).
 
 use super::solve::SolveArgs;
 use crate::input;
@@ -25,11 +26,11 @@ pub fn run(spec: &Spec, args: &SolveArgs) -> Result<()> {
     let (game, _) = input::position(&start, &moves)?;
     let mut solver = HexSolver::new();
     let began = Instant::now();
+    let threads = args.threads.unwrap_or(2);
+    if threads == 0 {
+        return Err(input::user("--threads must be at least 1"));
+    }
     if args.analyze {
-        let threads = args.threads.unwrap_or(2);
-        if threads == 0 {
-            return Err(input::user("--threads must be at least 1"));
-        }
         let bar = ProgressBar::new(0);
         bar.set_style(
             ProgressStyle::with_template("moves proved {bar:30} {pos}/{len}  [{elapsed_precise}]")
@@ -66,9 +67,19 @@ pub fn run(spec: &Spec, args: &SolveArgs) -> Result<()> {
         }
         return Ok(());
     }
-    let proof = solver
-        .solve(&game)
-        .map_err(|e| input::user(e.to_string()))?;
+    let spinner = ProgressBar::new_spinner();
+    spinner.set_style(
+        ProgressStyle::with_template("{spinner} proving on {msg} [{elapsed_precise}]")
+            .expect("a valid template"),
+    );
+    spinner.set_message(format!(
+        "{threads} thread{}",
+        if threads == 1 { "" } else { "s" }
+    ));
+    spinner.enable_steady_tick(std::time::Duration::from_millis(200));
+    let proof = solver.solve_with(&game, threads);
+    spinner.finish_and_clear();
+    let proof = proof.map_err(|e| input::user(e.to_string()))?;
     let score = if proof.winner == game.side_to_move() {
         1
     } else {

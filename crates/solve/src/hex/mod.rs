@@ -95,6 +95,30 @@ impl HexSolver {
             .expect("a search without a time limit ends with a proof"))
     }
 
+    /// Proves who wins `game` on `threads` threads: past the first, each proves the
+    /// position's replies from the back of the prover's list and shares its proofs
+    /// ([`parallel`]); the same answer as [`HexSolver::solve`].
+    pub fn solve_with(&mut self, game: &Hex, threads: usize) -> Result<Proof, HexSolveError> {
+        if threads <= 1 || game.winner().is_some() {
+            return self.solve(game);
+        }
+        let board = Board::from_hex(game).ok_or(HexSolveError::TooLarge(game.size()))?;
+        let began = Instant::now();
+        let settings = self.settings;
+        let dfpn = self.searcher(game.size());
+        let (n0, e0) = (dfpn.nodes, dfpn.expansions);
+        let found = parallel::prove_all(dfpn, &[board], threads, settings, &|_, _| {});
+        let (nodes, expansions) = (dfpn.nodes - n0, dfpn.expansions - e0);
+        self.helper_nodes += found.helper_nodes;
+        let me = game.side_to_move();
+        Ok(Proof {
+            winner: if found.lost[0] { me.opponent() } else { me },
+            nodes: nodes + found.helper_nodes,
+            expansions,
+            time: began.elapsed(),
+        })
+    }
+
     /// Proves who wins `game` within `limit` (`Ok(None)` when the time runs out first; what
     /// the search proved stays in the table for the next call).
     pub fn solve_within(
