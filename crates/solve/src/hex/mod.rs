@@ -12,10 +12,13 @@
 //! - [`stealing`]: the moves a strategy-stealing argument proves lost.
 //! - [`prover`]: depth-first proof-number search with must-play regions, proofs that prune
 //!   siblings, and a table that keeps proofs.
+//! - [`parallel`]: the moves of a map (or one position's replies) proved on several threads,
+//!   each prover publishing what it proves in [`shared`] proofs the others consult.
 //!
-//! [`HexSolver::solve`] proves who wins a position; [`HexSolver::analyze`] proves every legal
-//! move (the swap included when available). Scores are +1 (the side to move wins by playing
-//! the move) and -1 (it loses).
+//! [`HexSolver::solve`] proves who wins a position ([`HexSolver::solve_with`] on several
+//! threads); [`HexSolver::analyze`] proves every legal move (the swap included when
+//! available; [`HexSolver::analyze_with`] on several threads). Scores are +1 (the side to
+//! move wins by playing the move) and -1 (it loses).
 
 pub mod bits;
 pub mod board;
