@@ -517,6 +517,9 @@ impl HexMc {
         let threads = self.params.threads;
         let mut prover = std::mem::replace(&mut self.prover, RootProver::new(Some(0.0)));
         let proved = AtomicBool::new(false);
+        // Set when the tree search ends first (it proved the root): the prover stops too.
+        let searched = std::sync::Arc::new(AtomicBool::new(false));
+        prover.set_stop(Some(searched.clone()));
         let (proven, out) = std::thread::scope(|s| {
             let solving = s.spawn(|| {
                 let limit = deadline.saturating_duration_since(Instant::now());
@@ -534,8 +537,10 @@ impl HexMc {
                 threads - 1,
                 allowed,
             );
+            searched.store(true, Ordering::Relaxed);
             (solving.join().expect("the root prover panicked"), out)
         });
+        prover.set_stop(None);
         self.prover = prover;
         if let Proven::Win(mv) = proven {
             return Ok(proven_win(mv, out.playouts, began, turn));

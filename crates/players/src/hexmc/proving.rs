@@ -13,6 +13,8 @@
 use poda_games::hex::{Hex, HexMove};
 use poda_solve::hex::board::MAX_SOLVER_SIZE;
 use poda_solve::hex::HexSolver;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use std::time::Duration;
 
 /// Table entries past which the prover starts again (about 100 MB).
@@ -88,6 +90,11 @@ impl RootProver {
         }
     }
 
+    /// A flag that ends a proof under way when set (the tree search proved the root first).
+    pub fn set_stop(&mut self, stop: Option<Arc<AtomicBool>>) {
+        self.solver.set_stop(stop);
+    }
+
     /// A new game: the table goes (it stays bounded over a match).
     pub fn new_game(&mut self) {
         self.solver.forget();
@@ -106,6 +113,27 @@ mod tests {
             game.play(mv).unwrap();
         }
         game
+    }
+
+    /// A set stop flag ends the proof at once, whatever its time limit; cleared, the same
+    /// prover proves the position.
+    #[test]
+    fn a_stop_flag_ends_the_proof() {
+        let game = position(6, "a3");
+        let mut prover = RootProver::new(Some(1.0));
+        let flag = Arc::new(AtomicBool::new(true));
+        prover.set_stop(Some(flag.clone()));
+        let began = std::time::Instant::now();
+        assert!(matches!(
+            prover.prove_within(&game, Duration::from_secs(600)),
+            Proven::Open(_)
+        ));
+        assert!(began.elapsed() < Duration::from_secs(60));
+        flag.store(false, std::sync::atomic::Ordering::Relaxed);
+        assert_eq!(
+            prover.prove_within(&game, Duration::from_secs(600)),
+            Proven::Loss
+        );
     }
 
     /// Every 4x4 opening: the prover's verdict is the solver's, and its winning move wins

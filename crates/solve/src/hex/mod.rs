@@ -37,6 +37,8 @@ use poda_core::{Game, Player};
 use poda_games::hex::{Hex, HexMove};
 pub use prover::Settings;
 use prover::{Prover, Verdict, SWAP};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 use thiserror::Error;
 
@@ -65,6 +67,8 @@ pub struct HexSolver {
     helper_nodes: u64,
     /// The prover's ordering and focus (read when a prover is made for a new size).
     pub settings: Settings,
+    /// Ends the proof under way when set ([`HexSolver::set_stop`]).
+    stop: Option<Arc<AtomicBool>>,
 }
 
 impl Default for HexSolver {
@@ -79,6 +83,7 @@ impl HexSolver {
             dfpn: None,
             helper_nodes: 0,
             settings: Settings::default(),
+            stop: None,
         }
     }
 
@@ -86,9 +91,19 @@ impl HexSolver {
         if self.dfpn.as_ref().is_none_or(|d| d.masks().size != size) {
             let mut prover = Prover::new(size);
             prover.settings = self.settings;
+            prover.set_stop(self.stop.clone());
             self.dfpn = Some(prover);
         }
         self.dfpn.as_mut().expect("just set")
+    }
+
+    /// A flag that ends a solve under way when another thread sets it, as its time limit
+    /// would (`None`: no such flag).
+    pub fn set_stop(&mut self, stop: Option<Arc<AtomicBool>>) {
+        if let Some(d) = self.dfpn.as_mut() {
+            d.set_stop(stop.clone());
+        }
+        self.stop = stop;
     }
 
     /// Proves who wins `game`.

@@ -122,7 +122,7 @@ pub(super) fn prove_all(
 /// Proves `task`'s replies from the back of its list until the list is used up or the
 /// task's own proof ends.
 fn help(prover: &mut Prover, task: &Task) {
-    prover.set_stop(Some(task.finished.clone()));
+    let before = prover.set_stop(Some(task.finished.clone()));
     if let Some(replies) = prover.moves_of(&task.board) {
         loop {
             let t = task.taken.fetch_add(1, Ordering::Relaxed);
@@ -132,7 +132,7 @@ fn help(prover: &mut Prover, task: &Task) {
             prover.prove(&replies[replies.len() - 1 - t].1, None);
         }
     }
-    prover.set_stop(None);
+    prover.set_stop(before);
 }
 
 #[cfg(test)]

@@ -193,9 +193,9 @@ impl Prover {
     }
 
     /// A flag that ends the proofs under way when set, as their deadline would (`None`: no
-    /// such flag).
-    pub fn set_stop(&mut self, stop: Option<Arc<AtomicBool>>) {
-        self.stop = stop;
+    /// such flag); returns the flag it replaces.
+    pub fn set_stop(&mut self, stop: Option<Arc<AtomicBool>>) -> Option<Arc<AtomicBool>> {
+        std::mem::replace(&mut self.stop, stop)
     }
 
     /// The verdict and proof (in the key's orientation) that other provers published for a
