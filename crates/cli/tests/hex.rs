@@ -54,10 +54,12 @@ fn solve_hex_opening_map() {
             assert_eq!(v["winner"], winner, "{moves} on {threads} threads");
         }
     }
-    assert_user_error(
-        &poda(&["solve", "hex(size=4)", "a1", "--threads", "0"]),
-        "--threads",
-    );
+    for bad in ["0", "65"] {
+        assert_user_error(
+            &poda(&["solve", "hex(size=4)", "a1", "--threads", bad]),
+            "--threads must be between 1 and 64",
+        );
+    }
 }
 
 #[test]

@@ -9,6 +9,7 @@ use anyhow::Result;
 use indicatif::{ProgressBar, ProgressStyle};
 use poda_core::{Game, Player, Spec};
 use poda_games::hex::Hex;
+use poda_solve::hex::parallel::MAX_THREADS;
 use poda_solve::hex::HexSolver;
 use serde_json::json;
 use std::time::Instant;
@@ -27,8 +28,10 @@ pub fn run(spec: &Spec, args: &SolveArgs) -> Result<()> {
     let mut solver = HexSolver::new();
     let began = Instant::now();
     let threads = args.threads.unwrap_or(2);
-    if threads == 0 {
-        return Err(input::user("--threads must be at least 1"));
+    if !(1..=MAX_THREADS).contains(&threads) {
+        return Err(input::user(format!(
+            "--threads must be between 1 and {MAX_THREADS} for Hex"
+        )));
     }
     if args.analyze {
         let bar = ProgressBar::new(0);

@@ -1,4 +1,5 @@
-//! The moves of a position proved on several threads ([`super::HexSolver::analyze_with`]).
+//! The moves of a position, or one position alone, proved on several threads
+//! ([`super::HexSolver::analyze_with`], [`super::HexSolver::solve_with`]).
 //!
 //! Each thread has a prover and a table of its own and takes the next move not yet taken
 //! from a queue. When the queue is empty, a thread helps a move still being proved: it
@@ -18,6 +19,9 @@ use super::Settings;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 
+/// The most threads [`prove_all`] runs (each has a prover and a table of its own).
+pub const MAX_THREADS: usize = 64;
+
 /// A position to prove and how far its proof has gone.
 struct Task {
     board: Board,
@@ -34,7 +38,7 @@ pub(super) struct Found {
     pub helper_nodes: u64,
 }
 
-/// Proves `positions` on `threads` threads, `own` being the first thread's prover (kept
+/// Proves `positions` on `threads` threads (at most [`MAX_THREADS`]), `own` being the first thread's prover (kept
 /// with its table afterwards); the others are made with `settings`. `progress` is called
 /// after each position proved with the count done and the count to do.
 pub(super) fn prove_all(
@@ -55,7 +59,7 @@ pub(super) fn prove_all(
         .collect();
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
-    let threads = threads.max(1);
+    let threads = threads.clamp(1, MAX_THREADS);
     let shared = (threads > 1).then(|| Arc::new(SharedProofs::new()));
     let work = |prover: &mut Prover| -> Vec<(usize, bool)> {
         prover.set_shared(shared.clone());
