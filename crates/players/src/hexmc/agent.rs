@@ -516,16 +516,16 @@ impl HexMc {
         let deadline = began + movetime;
         let threads = self.params.threads;
         let mut prover = std::mem::replace(&mut self.prover, RootProver::new(Some(0.0)));
-        let proved = AtomicBool::new(false);
-        // Set when the tree search ends first (it proved the root): the prover stops too.
-        let searched = std::sync::Arc::new(AtomicBool::new(false));
-        prover.set_stop(Some(searched.clone()));
+        // Set by whichever side decides the move first: the prover on a proven win (the
+        // tree search stops), the tree search when it ends (the prover stops).
+        let decided = std::sync::Arc::new(AtomicBool::new(false));
+        prover.set_stop(Some(decided.clone()));
         let (proven, out) = std::thread::scope(|s| {
             let solving = s.spawn(|| {
                 let limit = deadline.saturating_duration_since(Instant::now());
                 let p = prover.prove_within(game, limit);
                 if matches!(p, Proven::Win(_)) {
-                    proved.store(true, Ordering::Relaxed);
+                    decided.store(true, Ordering::Relaxed);
                 }
                 p
             });
@@ -533,11 +533,11 @@ impl HexMc {
                 game,
                 board,
                 Some(deadline),
-                Some(&proved),
+                Some(&decided),
                 threads - 1,
                 allowed,
             );
-            searched.store(true, Ordering::Relaxed);
+            decided.store(true, Ordering::Relaxed);
             (solving.join().expect("the root prover panicked"), out)
         });
         prover.set_stop(None);
