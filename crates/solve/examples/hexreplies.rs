@@ -17,10 +17,14 @@ fn main() {
         eprintln!("usage: hexreplies SIZE MOVES [SECONDS]");
         std::process::exit(2);
     };
-    let budget = args
-        .get(2)
-        .and_then(|s| s.parse::<f64>().ok())
-        .unwrap_or(30.0);
+    let budget = match args.get(2).map(|s| s.parse::<f64>()) {
+        None => 30.0,
+        Some(Ok(s)) if s > 0.0 && s < 1e9 => s,
+        Some(_) => {
+            eprintln!("hexreplies: SECONDS must be a positive number of seconds");
+            std::process::exit(2);
+        }
+    };
     let game = match Hex::with_size(size, false).map(|g| g.play_moves(moves)) {
         Ok(Ok(g)) => g,
         _ => {
