@@ -1,5 +1,9 @@
 //! Fits the move-pattern weights of `hexmc` from game records:
-//! `cargo run --release -p poda-players --example hex_patterns_fit -- OUT.txt GAMES...`.
+//! `cargo run --release -p poda-players --example hex_patterns_fit -- [--holdout K] [--prior
+//! V] OUT.txt GAMES...`; with `--holdout K` every K-th game is kept out of the fit and the
+//! weights written (and the shipped ones) are measured on its positions (how often the played
+//! move is the strongest, and the mean log-likelihood); `--prior V` sets the strength of the
+//! prior below (V virtual wins and losses, 1 by default).
 //!
 //! Records are poda match records (`--record`, JSON lines: `game`, `opening_plies`,
 //! `moves`) or text lines `SIZE WINNER MOVE MOVE ...` whose first move is a random opening.
@@ -12,7 +16,7 @@
 //! adjacent, a bridge away, elsewhere), and the chance of playing it is its strength over the
 //! sum of all candidates'. The weights are the maximum a posteriori estimate found by
 //! minorization-maximization, one feature group at a time, with Coulom's prior of one
-//! virtual win and one virtual loss against a weight of 1 for each feature.
+//! virtual win and one virtual loss (or `V`) against a weight of 1 for each pattern.
 //!
 //! The output lists every pattern seen at least `MIN_SEEN` times as a candidate (`index
 //! gamma`) and the two locality weights (`adjacent gamma`, `bridge gamma`).
@@ -21,7 +25,7 @@ use poda_core::{Game, Player, Spec};
 use poda_games::hex::{Hex, HexMove};
 use poda_players::hexmc::board::{colour_of, Board};
 use poda_players::hexmc::knowledge::winning_cells;
-use poda_players::hexmc::patterns::{fold, locality, read, INDICES, LOCALITIES};
+use poda_players::hexmc::patterns::{fold, locality, read, Patterns, INDICES, LOCALITIES};
 use std::io::Write;
 
 /// Patterns seen fewer times than this as candidates are left out of the file.
@@ -98,13 +102,39 @@ fn samples_of(game: Hex, opening: usize, moves: &[String], out: &mut Vec<Sample>
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    if args.len() < 3 {
-        eprintln!("usage: hex_patterns_fit OUT.txt GAMES...");
+    let mut args: Vec<String> = std::env::args().collect();
+    let usage = || -> ! {
+        eprintln!("usage: hex_patterns_fit [--holdout K] [--prior V] OUT.txt GAMES...");
         std::process::exit(2);
+    };
+    let mut holdout = 0usize;
+    // Coulom's prior: this many virtual wins and losses against a weight of 1.
+    let mut virtual_games = 1f64;
+    loop {
+        match args.get(1).map(String::as_str) {
+            Some("--holdout") => {
+                holdout = match args.get(2).and_then(|k| k.parse().ok()) {
+                    Some(k) if k >= 2 => k,
+                    _ => usage(),
+                };
+            }
+            Some("--prior") => {
+                virtual_games = match args.get(2).and_then(|v| v.parse::<f64>().ok()) {
+                    Some(v) if v.is_finite() && v > 0.0 => v,
+                    _ => usage(),
+                };
+            }
+            _ => break,
+        }
+        args.drain(1..3);
+    }
+    if args.len() < 3 {
+        usage();
     }
     let mut samples = Vec::new();
+    let mut held = Vec::new();
     let mut games = 0;
+    let mut read_games = 0;
     for path in &args[2..] {
         let text = std::fs::read_to_string(path).unwrap_or_else(|e| {
             eprintln!("cannot read {path}: {e}");
@@ -112,12 +142,21 @@ fn main() {
         });
         for line in text.lines() {
             if let Some((game, opening, moves)) = parse_game(line) {
-                samples_of(game, opening, &moves, &mut samples);
-                games += 1;
+                read_games += 1;
+                if holdout > 0 && read_games % holdout == 0 {
+                    samples_of(game, opening, &moves, &mut held);
+                } else {
+                    samples_of(game, opening, &moves, &mut samples);
+                    games += 1;
+                }
             }
         }
     }
-    eprintln!("{games} games, {} samples", samples.len());
+    eprintln!(
+        "{games} games, {} samples; {} held-out samples",
+        samples.len(),
+        held.len()
+    );
     let mut wins_p = vec![0f64; INDICES];
     let mut seen = vec![0u32; INDICES];
     let mut wins_l = [0f64; LOCALITIES];
@@ -155,7 +194,8 @@ fn main() {
             if group == 0 {
                 for i in 0..INDICES {
                     if seen[i] > 0 {
-                        gp[i] = (wins_p[i] + 1.0) / (den_p[i] + 2.0 / (gp[i] + 1.0));
+                        gp[i] = (wins_p[i] + virtual_games)
+                            / (den_p[i] + 2.0 * virtual_games / (gp[i] + 1.0));
                     }
                 }
             } else {
@@ -175,24 +215,37 @@ fn main() {
             }
         }
     }
-    // How often the played move is the strongest candidate (ties share the credit).
-    let mut top = 0f64;
-    for s in &samples {
-        let strength = |&(p, l): &(u32, u8)| gp[p as usize] * gl[l as usize];
-        let chosen = strength(&s.candidates[0]);
-        if s.candidates[1..].iter().all(|c| strength(c) <= chosen) {
-            let ties = s
-                .candidates
-                .iter()
-                .filter(|c| strength(c) == chosen)
-                .count();
-            top += 1.0 / ties as f64;
-        }
-    }
     eprintln!(
-        "the played move is the strongest candidate in {:.1}% of the samples",
-        100.0 * top / samples.len().max(1) as f64
+        "the played move is the strongest candidate in {:.1}% of the fitted samples",
+        top_share(&samples, |p, l| gp[p as usize] * gl[l as usize])
     );
+    if !held.is_empty() {
+        // As the written file gives them: a pattern seen too rarely weighs 1.
+        let written = |p: u32, l: u8| {
+            let g = if seen[p as usize] >= MIN_SEEN {
+                gp[p as usize]
+            } else {
+                1.0
+            };
+            g * gl[l as usize]
+        };
+        eprintln!(
+            "held out: the played move is the strongest candidate in {:.1}% of {} samples \
+             (the weights as written), mean log-likelihood {:.4}",
+            top_share(&held, written),
+            held.len(),
+            mean_log_likelihood(&held, written)
+        );
+        let shipped = Patterns::shipped();
+        let before = |p: u32, l: u8| {
+            f64::from(shipped.weight(p as usize)) * f64::from(shipped.locality_weight(l))
+        };
+        eprintln!(
+            "held out, the shipped weights: {:.1}%, mean log-likelihood {:.4}",
+            top_share(&held, before),
+            mean_log_likelihood(&held, before)
+        );
+    }
     let mut out = std::io::BufWriter::new(std::fs::File::create(&args[1]).expect("create OUT"));
     writeln!(
         out,
@@ -209,4 +262,35 @@ fn main() {
     }
     writeln!(out, "adjacent {:.4e}", gl[0]).expect("write");
     writeln!(out, "bridge {:.4e}", gl[1]).expect("write");
+}
+
+/// The share (in %) of the samples whose played move is the strongest candidate by
+/// `strength` (ties share the credit).
+fn top_share(samples: &[Sample], strength: impl Fn(u32, u8) -> f64) -> f64 {
+    let mut top = 0f64;
+    for s in samples {
+        let chosen = strength(s.candidates[0].0, s.candidates[0].1);
+        if s.candidates[1..]
+            .iter()
+            .all(|&(p, l)| strength(p, l) <= chosen)
+        {
+            let ties = s
+                .candidates
+                .iter()
+                .filter(|&&(p, l)| strength(p, l) == chosen)
+                .count();
+            top += 1.0 / ties as f64;
+        }
+    }
+    100.0 * top / samples.len().max(1) as f64
+}
+
+/// The mean log-probability of the played moves under `strength`.
+fn mean_log_likelihood(samples: &[Sample], strength: impl Fn(u32, u8) -> f64) -> f64 {
+    let mut sum = 0f64;
+    for s in samples {
+        let total: f64 = s.candidates.iter().map(|&(p, l)| strength(p, l)).sum();
+        sum += (strength(s.candidates[0].0, s.candidates[0].1) / total).ln();
+    }
+    sum / samples.len().max(1) as f64
 }

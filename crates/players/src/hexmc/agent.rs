@@ -48,9 +48,10 @@ pub struct HexMc {
 }
 
 impl HexMc {
-    /// Builds `hexmc(movetime=1s|mirror|playouts=N,threads=1,c=..,rave=..,fpu=..,prior=..,
-    /// expand=..,nodes=..,patterns=FILE,vc=true,knowledge=0,pcap=0,solve=S)`; `pcap` > 0
-    /// draws the playouts' moves by their pattern weights capped there; `solve` is the root
+    /// Builds `hexmc(movetime=1s|mirror|playouts=N,threads=1,c=..,rave=..,ravei=1,ravep=0,fpu=..,prior=..,
+    /// expand=..,nodes=..,patterns=FILE,vc=true,knowledge=0,pcap=0,plocal=0,solve=S)`; `pcap` >
+    /// 0 draws the playouts' moves by their pattern weights capped there; `plocal` > 0 answers
+    /// the last move near it by pattern weight against that much for each empty cell; `solve` is the root
     /// prover's share of each move's time ([`RootProver`]: 0.3 up to 9x9, off above by
     /// default).
     pub fn from_spec(spec: &Spec) -> Result<HexMc, SpecError> {
@@ -61,6 +62,8 @@ impl HexMc {
             "threads",
             "c",
             "rave",
+            "ravei",
+            "ravep",
             "fpu",
             "prior",
             "expand",
@@ -69,6 +72,7 @@ impl HexMc {
             "vc",
             "knowledge",
             "pcap",
+            "plocal",
             "solve",
         ])?;
         let d = Params::default();
@@ -82,12 +86,18 @@ impl HexMc {
         let params = Params {
             exploration: float("c", d.exploration)?,
             rave_bias: float("rave", d.rave_bias)?,
+            rave_initial: match float("ravei", d.rave_initial)? {
+                v if v > 0.0 => v,
+                v => return Err(spec.bad_value("ravei", &v.to_string(), "must be > 0")),
+            },
+            rave_prior: float("ravep", d.rave_prior)?,
             first_play_urgency: float("fpu", d.first_play_urgency)?,
             prior_weight: float("prior", d.prior_weight)?,
             expand_after: spec.int_in("expand", d.expand_after as u64, 1, 1_000_000)? as u32,
             threads: spec.int_in("threads", 1, 1, 64)? as usize,
             knowledge: spec.int_in("knowledge", d.knowledge as u64, 0, 1 << 30)? as u32,
             playout_cap: float("pcap", d.playout_cap)?,
+            playout_local: float("plocal", d.playout_local)?,
         };
         let playouts = spec.parse_opt::<u64>("playouts")?;
         let mirror = (spec.get("movetime") == Some("mirror")).then(Mirror::default);
@@ -673,6 +683,9 @@ mod tests {
             "hexmc(pcap=x)",
             "hexmc(solve=1.5)",
             "hexmc(solve=-0.1)",
+            "hexmc(ravei=0)",
+            "hexmc(ravep=-8)",
+            "hexmc(plocal=-1)",
         ] {
             assert!(
                 HexMc::from_spec(&Spec::parse(bad).unwrap()).is_err(),
@@ -807,12 +820,14 @@ mod tests {
 
     /// With a few thousand playouts it finds the winning move of a small position that the
     /// solver proves, and plays whole games legally with two threads, and with the weighted
-    /// playouts, the priors and the in-tree connections on.
+    /// playouts, the priors and the in-tree connections on, and with the local playouts and
+    /// MoHex's RAVE schedule.
     #[test]
     fn finds_a_proven_win_and_plays_legally() {
         for spec in [
             "hexmc(playouts=3000,threads=2)",
             "hexmc(playouts=2000,threads=2,pcap=1,prior=2.5,knowledge=16)",
+            "hexmc(playouts=2000,plocal=1,ravei=2.12,ravep=8)",
         ] {
             let mut a = agent(spec);
             let mut game = Hex::with_size(5, false).unwrap();

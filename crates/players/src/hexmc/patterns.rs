@@ -170,6 +170,12 @@ impl Patterns {
     pub fn weight(&self, index: usize) -> f32 {
         self.gamma[index]
     }
+
+    /// The weight of a locality ([`locality`]).
+    #[inline]
+    pub fn locality_weight(&self, locality: u8) -> f32 {
+        self.local[locality as usize]
+    }
 }
 
 #[cfg(test)]

@@ -9,9 +9,14 @@
 //! after [`TRIES`] refusals the last candidate is played. The result is the softmax of the
 //! capped weights, cut short where every candidate is weak; the cost is a few pattern reads a
 //! move. The bridge-save reply comes first, as in the plain playout.
+//!
+//! [`local_playout`] is the other half of MoHex 2.0's policy: most moves answer the last one.
+//! The 12 cells around the opponent's last move (its ring and bridge cells) compete with the
+//! whole board: one of them is drawn with the chance of its weight (pattern times locality)
+//! against `base` for every empty cell of the board, which is drawn uniformly otherwise.
 
-use super::board::{other, Board, FastRng};
-use super::patterns::Patterns;
+use super::board::{other, Board, FastRng, EMPTY};
+use super::patterns::{offsets, Patterns, CELLS};
 
 /// Candidates read before the last one is played regardless of its weight.
 pub const TRIES: usize = 8;
@@ -62,6 +67,69 @@ pub fn draw(
     candidate
 }
 
+/// Fills the board from `to_move` (the previous move was `last`), answering the last move
+/// near it by the pattern weights against `base` (> 0) for each empty cell. Returns the
+/// winner's colour.
+pub fn local_playout(
+    board: &mut Board,
+    patterns: &Patterns,
+    base: f32,
+    mut to_move: u8,
+    mut last: Option<usize>,
+    rng: &mut FastRng,
+) -> u8 {
+    let (around, _) = offsets(board.layout.width);
+    while board.empty_count() > 0 {
+        let p = match last {
+            Some(l) => match board.bridge_reply(l, to_move, rng) {
+                Some(p) => p,
+                None => local_draw(board, patterns, &around, base, to_move, l, rng),
+            },
+            None => board.empties()[rng.below(board.empty_count())] as usize,
+        };
+        board.play(p, to_move);
+        last = Some(p);
+        to_move = other(to_move);
+    }
+    board.full_board_winner()
+}
+
+/// One move of `to_move` after the opponent's `last`: one of the empty cells `around` it by
+/// weight, or else a uniformly random empty cell (there must be one).
+#[inline]
+fn local_draw(
+    board: &Board,
+    patterns: &Patterns,
+    around: &[isize; CELLS],
+    base: f32,
+    to_move: u8,
+    last: usize,
+    rng: &mut FastRng,
+) -> usize {
+    let mut cells = [0usize; CELLS];
+    let mut upto = [0f32; CELLS];
+    let mut n = 0;
+    let mut total = 0f32;
+    for &d in around {
+        let q = (last as isize + d) as usize;
+        if board.colour[q] == EMPTY {
+            total += patterns.gamma(board, q, to_move, Some(last));
+            cells[n] = q;
+            upto[n] = total;
+            n += 1;
+        }
+    }
+    let global = base * board.empty_count() as f32;
+    // A uniform number in [0, total + global) from 24 random bits.
+    let r = (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32 * (total + global);
+    if r < total {
+        if let Some(i) = upto[..n].iter().position(|&u| r < u) {
+            return cells[i];
+        }
+    }
+    board.empties()[rng.below(board.empty_count())] as usize
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -87,6 +155,42 @@ mod tests {
                 assert_eq!(black, 200, "Black's one stone wins 1x1");
             }
         }
+    }
+
+    /// The local playout fills the board and names its winner; with a tiny base nearly every
+    /// move after the first is one of the 12 cells around the last move while one is empty.
+    #[test]
+    fn local_playouts_fill_the_board_and_answer_near_the_last_move() {
+        let uniform = Patterns::uniform();
+        let mut rng = FastRng::new(5);
+        for size in [1usize, 2, 5, 9, 13] {
+            for _ in 0..100 {
+                let mut b = Board::new(size);
+                let w = local_playout(&mut b, &uniform, 1.0, BLACK, None, &mut rng);
+                assert_eq!(b.empty_count(), 0);
+                assert_eq!(w, b.full_board_winner());
+            }
+        }
+        let mut b = Board::new(11);
+        let (around, _) = offsets(b.layout.width);
+        let last = b.layout.to_box[60] as usize;
+        b.play(last, WHITE);
+        let (mut near, mut trials) = (0, 0);
+        for _ in 0..2000 {
+            let p = local_draw(&b, &uniform, &around, 1e-4, BLACK, last, &mut rng);
+            assert_eq!(b.colour[p], EMPTY);
+            trials += 1;
+            near += around.iter().any(|&d| (last as isize + d) as usize == p) as usize;
+        }
+        assert!(near * 100 >= trials * 99, "{near} of {trials}");
+        // With a large base the draw is nearly uniform: 12 of 120 empty cells are near.
+        let near = (0..2000)
+            .filter(|_| {
+                let p = local_draw(&b, &uniform, &around, 1e4, BLACK, last, &mut rng);
+                around.iter().any(|&d| (last as isize + d) as usize == p)
+            })
+            .count();
+        assert!((100..400).contains(&near), "{near} of 2000");
     }
 
     /// Weights steer the draw: on the empty 5x5 board, with the centre's pattern weighted 1

@@ -25,7 +25,7 @@ use super::board::{other, Board, FastRng, EMPTY, MAX_BOX};
 use super::inferior::Inferior;
 use super::knowledge::{captured_cells, expand, Expansion};
 use super::patterns::Patterns;
-use super::playout::weighted_playout;
+use super::playout::{local_playout, weighted_playout};
 use super::tree::{Tree, LOSS, UNKNOWN, WIN};
 use super::vcs::{VcEngine, VcVerdict};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
@@ -38,6 +38,12 @@ pub struct Params {
     pub exploration: f32,
     /// `k` of the RAVE schedule.
     pub rave_bias: f32,
+    /// How much RAVE outweighs the real visits at first: `b = r / (r + n / i + r n k)` (1:
+    /// Silver's schedule; MoHex 2.0 and Fuego write `i` as the initial RAVE weight, 2.12).
+    pub rave_initial: f32,
+    /// Virtual RAVE results at 1/2 given to every child (MoHex 2.0 gives 8), so that one
+    /// lucky playout does not make a move look won.
+    pub rave_prior: f32,
     /// Value of a child without any statistics.
     pub first_play_urgency: f32,
     /// `w` of the progressive bias.
@@ -52,6 +58,8 @@ pub struct Params {
     /// Cap of the pattern weights in the playouts ([`playout`](super::playout)); 0: uniform
     /// playouts with the bridge-save reply only.
     pub playout_cap: f32,
+    /// The local playouts' base weight per empty cell ([`local_playout`]); 0: off.
+    pub playout_local: f32,
 }
 
 impl Default for Params {
@@ -59,6 +67,8 @@ impl Default for Params {
         Params {
             exploration: 0.1,
             rave_bias: 0.001,
+            rave_initial: 1.0,
+            rave_prior: 0.0,
             first_play_urgency: 1.0,
             // Off: with the shipped patterns, prior=2.5 (MoHex's 2.47) and knowledge=256 won
             // 9 of 40 games against MoHex 2.0 on 9x9 at 1 s, these defaults 2 of 10, and the
@@ -69,6 +79,7 @@ impl Default for Params {
             threads: 1,
             knowledge: 0,
             playout_cap: 0.0,
+            playout_local: 0.0,
         }
     }
 }
@@ -468,8 +479,11 @@ impl Searcher {
     /// Fills the worker's board from a leaf, with the playout policy of the parameters.
     fn playout(&self, w: &mut Worker, to_move: u8, last: Option<usize>) -> u8 {
         let cap = self.params.playout_cap;
+        let base = self.params.playout_local;
         if cap > 0.0 {
             weighted_playout(&mut w.board, self.patterns, cap, to_move, last, &mut w.rng)
+        } else if base > 0.0 {
+            local_playout(&mut w.board, self.patterns, base, to_move, last, &mut w.rng)
         } else {
             w.board.playout(to_move, last, &mut w.rng)
         }
@@ -495,11 +509,12 @@ impl Searcher {
             }
             let n = child.visits() as f32;
             let (rn, rw) = child.rave();
-            let rn = rn as f32;
+            let rn = rn as f32 + p.rave_prior;
+            let rw = rw + 0.5 * p.rave_prior;
             let mut value = if n > 0.0 {
                 let q = child.wins() / n;
                 if rn > 0.0 {
-                    let b = rn / (rn + n + rn * n * p.rave_bias);
+                    let b = rn / (rn + n / p.rave_initial + rn * n * p.rave_bias);
                     (1.0 - b) * q + b * rw / rn
                 } else {
                     q
