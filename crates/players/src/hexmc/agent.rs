@@ -49,7 +49,7 @@ pub struct HexMc {
 
 impl HexMc {
     /// Builds `hexmc(movetime=1s|mirror|playouts=N,threads=1,c=..,rave=..,ravei=1,ravep=0,fpu=..,prior=..,
-    /// expand=..,nodes=..,patterns=FILE,vc=true,knowledge=0,pcap=0,plocal=0,solve=S)`; `pcap` >
+    /// expand=..,nodes=..,patterns=FILE,vc=true,knowledge=0,pcap=0,plocal=0,fillin=false,solve=S)`; `pcap` >
     /// 0 draws the playouts' moves by their pattern weights capped there; `plocal` > 0 answers
     /// the last move near it by pattern weight against that much for each empty cell; `solve` is the root
     /// prover's share of each move's time ([`RootProver`]: 0.3 up to 9x9, off above by
@@ -73,6 +73,7 @@ impl HexMc {
             "knowledge",
             "pcap",
             "plocal",
+            "fillin",
             "solve",
         ])?;
         let d = Params::default();
@@ -98,7 +99,11 @@ impl HexMc {
             knowledge: spec.int_in("knowledge", d.knowledge as u64, 0, 1 << 30)? as u32,
             playout_cap: float("pcap", d.playout_cap)?,
             playout_local: float("plocal", d.playout_local)?,
+            fill_in: spec.bool_or("fillin", d.fill_in)?,
         };
+        if params.fill_in && params.knowledge == 0 {
+            return Err(spec.bad_value("fillin", "true", "needs knowledge= above 0"));
+        }
         let playouts = spec.parse_opt::<u64>("playouts")?;
         let mirror = (spec.get("movetime") == Some("mirror")).then(Mirror::default);
         let movetime = if mirror.is_some() {
@@ -686,6 +691,8 @@ mod tests {
             "hexmc(ravei=0)",
             "hexmc(ravep=-8)",
             "hexmc(plocal=-1)",
+            "hexmc(fillin=true)",
+            "hexmc(knowledge=16,fillin=maybe)",
         ] {
             assert!(
                 HexMc::from_spec(&Spec::parse(bad).unwrap()).is_err(),
@@ -828,6 +835,7 @@ mod tests {
             "hexmc(playouts=3000,threads=2)",
             "hexmc(playouts=2000,threads=2,pcap=1,prior=2.5,knowledge=16)",
             "hexmc(playouts=2000,plocal=1,ravei=2.12,ravep=8)",
+            "hexmc(playouts=3000,threads=2,knowledge=16,fillin=true)",
         ] {
             let mut a = agent(spec);
             let mut game = Hex::with_size(5, false).unwrap();

@@ -90,6 +90,28 @@ impl Inferior {
         }
         count
     }
+
+    /// The stones of the fill-in of `board` (dead cells, captured pairs, permanently inferior
+    /// cells, dead regions) as `(mailbox cell, colour)` in `out` (cleared first): the filled
+    /// position has the same winner, and its playouts waste no move there.
+    pub fn fill_in(&self, board: &Board, out: &mut Vec<(u16, u8)>) {
+        out.clear();
+        let before: [u128; 2] = stone_sets(board);
+        let mut filled = Bits {
+            stones: before,
+            to_move: Player::First,
+            swap_rule: false,
+        };
+        self.rings.fill_in(&mut filled, &self.masks);
+        for (colour, side) in [(1u8, 0usize), (2, 1)] {
+            let mut new = filled.stones[side] & !before[side];
+            while new != 0 {
+                let d = new.trailing_zeros() as usize;
+                new &= new - 1;
+                out.push((board.layout.to_box[d], colour));
+            }
+        }
+    }
 }
 
 #[cfg(test)]
@@ -140,6 +162,50 @@ mod tests {
         assert!(
             marked > 500 && checked > 200,
             "{marked} marked, {checked} won positions"
+        );
+    }
+
+    /// The fill-in keeps the winner: in random 4x4 and 5x5 positions, the position with the
+    /// fill-in stones played has the winner of the position without them (the prover as the
+    /// oracle), and the stones go on empty cells only.
+    #[test]
+    fn the_fill_in_keeps_the_winner() {
+        use poda_solve::hex::prover::{Prover, Verdict};
+        let mut solver = poda_solve::hex::HexSolver::new();
+        let mut rng = Rng::new(47);
+        let (mut stones, mut positions) = (0, 0);
+        for size in [4u32, 5] {
+            let inferior = Inferior::new(size as usize).unwrap();
+            let mut prover = Prover::new(size);
+            let mut fill = Vec::new();
+            for _ in 0..300 {
+                let plies = 2 + rng.index((size * size) as usize / 2);
+                let game = random_position(size, plies, &mut rng);
+                let board = from_hex(&game);
+                inferior.fill_in(&board, &mut fill);
+                if fill.is_empty() {
+                    continue;
+                }
+                positions += 1;
+                stones += fill.len();
+                let mut filled = Bits::from_hex(&game).unwrap();
+                for &(cell, colour) in &fill {
+                    let cell = cell as usize;
+                    assert_eq!(board.colour[cell], 0, "a fill-in stone on a stone");
+                    let d = board.layout.to_dense[cell];
+                    filled.stones[(colour - 1) as usize] |= 1u128 << d;
+                }
+                let want = solver.solve(&game).unwrap().winner;
+                let got = match prover.prove(&filled, None) {
+                    Verdict::Win => game.side_to_move(),
+                    _ => game.side_to_move().opponent(),
+                };
+                assert_eq!(got, want, "{}", game.board_string());
+            }
+        }
+        assert!(
+            positions > 100 && stones > positions,
+            "{positions} positions, {stones} stones"
         );
     }
 }

@@ -28,7 +28,9 @@ use super::patterns::Patterns;
 use super::playout::{local_playout, weighted_playout};
 use super::tree::{Tree, LOSS, UNKNOWN, WIN};
 use super::vcs::{VcEngine, VcVerdict};
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::sync::RwLock;
 use std::time::{Duration, Instant};
 
 /// The search's parameters.
@@ -60,6 +62,9 @@ pub struct Params {
     pub playout_cap: f32,
     /// The local playouts' base weight per empty cell ([`local_playout`]); 0: off.
     pub playout_local: f32,
+    /// Whether a knowledge node's fill-in stones are played on the board of every
+    /// simulation that passes it (MoHex's playouts on the filled board; boards up to 11x11).
+    pub fill_in: bool,
 }
 
 impl Default for Params {
@@ -80,9 +85,13 @@ impl Default for Params {
             knowledge: 0,
             playout_cap: 0.0,
             playout_local: 0.0,
+            fill_in: false,
         }
     }
 }
+
+/// Fill-in stones `(mailbox cell, colour)` by tree node index.
+type FillIns = HashMap<u32, Box<[(u16, u8)]>>;
 
 /// When to stop.
 #[derive(Clone, Copy, Debug, Default)]
@@ -130,6 +139,9 @@ pub struct Searcher {
     pub reused: u32,
     /// The only root moves allowed in the current search (must-play), if restricted.
     root_allowed: Option<Box<[bool; MAX_BOX]>>,
+    /// The fill-in stones `(mailbox cell, colour)` of the knowledge nodes of the tree in use,
+    /// by node index ([`Params::fill_in`]).
+    fills: RwLock<FillIns>,
 }
 
 /// A worker's scratch space.
@@ -145,6 +157,8 @@ struct Worker {
     ice: Option<Inferior>,
     /// Candidate cells, best visited first.
     candidates: Vec<usize>,
+    /// A knowledge node's fill-in stones.
+    fill: Vec<(u16, u8)>,
     rng: FastRng,
 }
 
@@ -153,6 +167,8 @@ enum Step {
     Child(usize),
     /// Every child is a proven win for the opponent.
     Lost,
+    /// No child left but moves into fill-in stones ([`Params::fill_in`]).
+    Filled,
 }
 
 impl Searcher {
@@ -165,6 +181,7 @@ impl Searcher {
             last_root: None,
             reused: 0,
             root_allowed: None,
+            fills: RwLock::new(HashMap::new()),
         }
     }
 
@@ -209,6 +226,8 @@ impl Searcher {
             }
         }
         self.reused = 0;
+        // Node indices change with the copy (and a copied node's analysis is done again).
+        self.fills.get_mut().map(|f| f.clear()).ok();
         match found {
             Some(node) => {
                 let next = 1 - self.current;
@@ -302,6 +321,7 @@ impl Searcher {
                 None
             },
             candidates: Vec::with_capacity(400),
+            fill: Vec::new(),
             rng: FastRng::new(poda_core::Rng::new(seed ^ thread << 40).next_u64()),
         };
         let mut done = 0u64;
@@ -383,6 +403,32 @@ impl Searcher {
                     }
                 }
                 self.prune_inferior(w, node, to_move);
+                if p.fill_in {
+                    if let Some(ice) = &w.ice {
+                        ice.fill_in(&w.board, &mut w.fill);
+                        if !w.fill.is_empty() {
+                            let stones = w.fill.clone().into_boxed_slice();
+                            if let Ok(mut fills) = self.fills.write() {
+                                fills.insert(node as u32, stones);
+                                n.mark_fill_in();
+                            }
+                        }
+                    }
+                }
+            }
+            if p.fill_in && n.has_fill_in() {
+                if let Some(stones) = self
+                    .fills
+                    .read()
+                    .ok()
+                    .and_then(|f| f.get(&(node as u32)).cloned())
+                {
+                    for &(cell, colour) in stones.iter() {
+                        if w.board.colour[cell as usize] == EMPTY {
+                            w.board.play(cell as usize, colour);
+                        }
+                    }
+                }
             }
             if !n.is_expanded() {
                 if (node == 0 || n.visits() >= p.expand_after) && tree.try_claim(node) {
@@ -423,7 +469,12 @@ impl Searcher {
                     break;
                 }
             }
-            match self.select(node) {
+            match self.select(node, &w.board) {
+                Step::Filled => {
+                    winner = self.playout(w, to_move, last);
+                    filled = true;
+                    break;
+                }
                 Step::Child(c) => {
                     let cell = tree.nodes[c].cell();
                     w.board.play(cell, to_move);
@@ -476,6 +527,11 @@ impl Searcher {
         }
     }
 
+    /// Knowledge nodes of the tree in use that have fill-in stones.
+    pub fn fill_in_nodes(&self) -> usize {
+        self.fills.read().map_or(0, |f| f.len())
+    }
+
     /// Fills the worker's board from a leaf, with the playout policy of the parameters.
     fn playout(&self, w: &mut Worker, to_move: u8, last: Option<usize>) -> u8 {
         let cap = self.params.playout_cap;
@@ -490,15 +546,21 @@ impl Searcher {
     }
 
     /// The child to descend into (a child lost for the opponent first: then the node is won).
-    fn select(&self, node: usize) -> Step {
+    fn select(&self, node: usize, board: &Board) -> Step {
         let tree = self.tree();
         let p = &self.params;
         let parent = &tree.nodes[node];
         let log_n = (parent.visits().max(1) as f32).ln();
         let mut best = usize::MAX;
         let mut best_value = f32::NEG_INFINITY;
+        let mut filled = false;
         for c in parent.children() {
             let child = &tree.nodes[c];
+            // A child made before an ancestor's fill-in may move into a filled cell.
+            if p.fill_in && board.colour[child.cell()] != EMPTY {
+                filled = true;
+                continue;
+            }
             match child.proof() {
                 LOSS => {
                     parent.set_proof(WIN);
@@ -536,7 +598,11 @@ impl Searcher {
             }
         }
         if best == usize::MAX {
-            Step::Lost
+            if filled {
+                Step::Filled
+            } else {
+                Step::Lost
+            }
         } else {
             Step::Child(best)
         }
@@ -613,5 +679,48 @@ impl Searcher {
             time,
             pv,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::board::colour_of;
+    use super::super::knowledge::tests::{from_hex, random_position};
+    use super::*;
+    use poda_core::{Game, Rng};
+
+    /// With `fill_in`, knowledge nodes of opening 7x7 positions keep fill-in stones, and the
+    /// search still answers with an empty cell of the root (on one thread and on two).
+    #[test]
+    fn knowledge_nodes_keep_their_fill_in_and_the_answer_is_legal() {
+        let mut rng = Rng::new(12);
+        let (mut open, mut with_fill) = (0, 0);
+        for k in 0..12u64 {
+            let game = random_position(7, 4, &mut rng);
+            let board = from_hex(&game);
+            let params = Params {
+                knowledge: 16,
+                fill_in: true,
+                threads: 1 + (k % 2) as usize,
+                ..Params::default()
+            };
+            let mut searcher = Searcher::new(params, 200_000, Patterns::shipped());
+            let to_move = colour_of(game.side_to_move());
+            let budget = Budget {
+                deadline: None,
+                playouts: Some(20_000),
+            };
+            let out = searcher.run(&board, to_move, None, budget, None, k, None);
+            let best = out.children.first().expect("a root move");
+            assert_eq!(board.colour[best.cell], EMPTY, "{}", game.board_string());
+            if out.proof == UNKNOWN {
+                open += 1;
+                with_fill += (searcher.fill_in_nodes() > 0) as usize;
+            }
+        }
+        assert!(
+            open >= 3 && with_fill * 2 >= open,
+            "{with_fill} of {open} open searches kept fill-in stones"
+        );
     }
 }

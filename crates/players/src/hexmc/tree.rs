@@ -20,6 +20,8 @@ use std::sync::atomic::{AtomicU32, AtomicU8, AtomicUsize, Ordering::*};
 pub const LEAF: u8 = 0;
 pub const EXPANDING: u8 = 1;
 pub const EXPANDED: u8 = 2;
+/// `Node::knowledge` of a node whose analysis left fill-in stones.
+const FILLED: u8 = 2;
 /// Proof marks, for the player to move at the node.
 pub const UNKNOWN: u8 = 0;
 pub const WIN: u8 = 1;
@@ -69,6 +71,18 @@ impl Node {
         self.state.store(LEAF, Relaxed);
         self.proof.store(UNKNOWN, Relaxed);
         self.knowledge.store(0, Relaxed);
+    }
+
+    /// Marks the node as having fill-in stones (kept by the searcher, by node index).
+    #[inline]
+    pub fn mark_fill_in(&self) {
+        self.knowledge.store(FILLED, Relaxed);
+    }
+
+    /// True if the node has fill-in stones.
+    #[inline]
+    pub fn has_fill_in(&self) -> bool {
+        self.knowledge.load(Relaxed) == FILLED
     }
 
     /// Claims the node's connection analysis; false if done or taken.
@@ -229,7 +243,11 @@ impl Tree {
             dst.rave_wins.store(src.rave_wins.load(Relaxed), Relaxed);
             dst.prior.store(src.prior.load(Relaxed), Relaxed);
             dst.proof.store(src.proof.load(Relaxed), Relaxed);
-            dst.knowledge.store(src.knowledge.load(Relaxed), Relaxed);
+            // Fill-in stones are kept by node index, which the copy changes: the node's
+            // analysis is done again.
+            let knowledge = src.knowledge.load(Relaxed);
+            dst.knowledge
+                .store(if knowledge == FILLED { 0 } else { knowledge }, Relaxed);
             dst.first_child.store(0, Relaxed);
             dst.child_count.store(0, Relaxed);
             dst.state.store(LEAF, Relaxed);
