@@ -5,12 +5,13 @@
 //!
 //! A simulation goes down by the selection value
 //! `(1 - b) Q + b R + c sqrt(ln N / n) + w prior / sqrt(n + 1)`, where `Q` is the child's win
-//! rate, `R` its RAVE win rate and `b = r / (r + n + r n k)` (Silver's schedule, with `r`
-//! RAVE and `n` real visits) and `prior` the move's share of its siblings' pattern weights
-//! (MoHex 2.0's progressive bias has this form); a leaf seen [`Params::expand_after`] times
-//! is expanded with the [`knowledge`](super::knowledge) of its position; the playout (uniform
-//! with the bridge-save reply, or [`playout`](super::playout)'s weighted one) fills the
-//! board; every node
+//! rate, `R` its RAVE win rate and `b = r / (r + n / i + r n k)` (Silver's schedule with
+//! `i = 1`, MoHex's with `i = 2.12`; `r` RAVE and `n` real visits, `r` counting
+//! [`Params::rave_prior`] virtual results at 1/2) and `prior` the move's share of its
+//! siblings' pattern weights (MoHex 2.0's progressive bias has this form); a leaf seen
+//! [`Params::expand_after`] times is expanded with the [`knowledge`](super::knowledge) of its
+//! position; the playout (uniform with the bridge-save reply, or [`playout`](super::playout)'s
+//! weighted or local one) fills the board; every node
 //! of the path gets the result, and every child of a path node whose cell ended with the
 //! colour of that node's player gets a RAVE result (on a full board each cell has exactly one
 //! colour, so "played first by" is "owned at the end by"). Proven nodes return their result
@@ -19,11 +20,15 @@
 //! connections (a win, a loss, or a must-play region that prunes the other moves) and loses
 //! its inferior moves ([`Inferior`]: fill-in, vulnerable and dominated cells up to 11x11,
 //! captured pairs above), as MoHex's nodes get their knowledge (Arneson, Hayward,
-//! Henderson, "Monte Carlo tree search in Hex", 2010).
+//! Henderson, "Monte Carlo tree search in Hex", 2010). With [`Params::fill_in`] as well, the
+//! node keeps its fill-in stones and every simulation through it plays them on its board
+//! before going on, so the playouts below run on the filled position (the paper's "reduced
+//! equivalent board"); a child made before the fill-in that moves into a filled cell is
+//! passed over.
 
 use super::board::{other, Board, FastRng, EMPTY, MAX_BOX};
 use super::inferior::Inferior;
-use super::knowledge::{captured_cells, expand, Expansion};
+use super::knowledge::{captured_cells, expand, local_fill_in, Expansion};
 use super::patterns::Patterns;
 use super::playout::{local_playout, weighted_playout};
 use super::tree::{Tree, LOSS, UNKNOWN, WIN};
@@ -63,7 +68,8 @@ pub struct Params {
     /// The local playouts' base weight per empty cell ([`local_playout`]); 0: off.
     pub playout_local: f32,
     /// Whether a knowledge node's fill-in stones are played on the board of every
-    /// simulation that passes it (MoHex's playouts on the filled board; boards up to 11x11).
+    /// simulation that passes it (MoHex's playouts on the filled board; above 11x11 the fill-in
+    /// of dead cells and captured pairs alone).
     pub fill_in: bool,
 }
 
@@ -404,14 +410,15 @@ impl Searcher {
                 }
                 self.prune_inferior(w, node, to_move);
                 if p.fill_in {
-                    if let Some(ice) = &w.ice {
-                        ice.fill_in(&w.board, &mut w.fill);
-                        if !w.fill.is_empty() {
-                            let stones = w.fill.clone().into_boxed_slice();
-                            if let Ok(mut fills) = self.fills.write() {
-                                fills.insert(node as u32, stones);
-                                n.mark_fill_in();
-                            }
+                    match &w.ice {
+                        Some(ice) => ice.fill_in(&w.board, &mut w.fill),
+                        None => local_fill_in(&w.board, &mut w.fill),
+                    }
+                    if !w.fill.is_empty() {
+                        let stones = w.fill.clone().into_boxed_slice();
+                        if let Ok(mut fills) = self.fills.write() {
+                            fills.insert(node as u32, stones);
+                            n.mark_fill_in();
                         }
                     }
                 }
