@@ -48,12 +48,14 @@ pub struct HexMc {
 }
 
 impl HexMc {
-    /// Builds `hexmc(movetime=1s|mirror|playouts=N,threads=1,c=..,rave=..,ravei=1,ravep=0,fpu=..,prior=..,
-    /// expand=..,nodes=..,patterns=FILE,vc=true,knowledge=0,pcap=0,plocal=0,fillin=false,solve=S)`; `pcap` >
-    /// 0 draws the playouts' moves by their pattern weights capped there; `plocal` > 0 answers
-    /// the last move near it by pattern weight against that much for each empty cell; `solve` is the root
-    /// prover's share of each move's time ([`RootProver`]: 0.3 up to 9x9, off above by
-    /// default).
+    /// Builds `hexmc(movetime=1s|mirror|playouts=N,threads=1,c=..,rave=..,ravei=1,ravep=0,
+    /// fpu=..,prior=..,expand=..,nodes=..,patterns=FILE,vc=true,knowledge=0,fillin=false,
+    /// pcap=0,plocal=0,solve=S)`: `ravei` and `ravep` are MoHex's RAVE schedule
+    /// ([`Params::rave_initial`], [`Params::rave_prior`]); `fillin` (with `knowledge`) plays a
+    /// knowledge node's fill-in on the boards below it; `pcap` > 0 draws the playouts' moves
+    /// by their pattern weights capped there; `plocal` > 0 answers the last move near it by
+    /// pattern weight against that much for each empty cell; `solve` is the root prover's
+    /// share of each move's time ([`RootProver`]: 0.3 up to 9x9, off above by default).
     pub fn from_spec(spec: &Spec) -> Result<HexMc, SpecError> {
         spec.expect_keys(&[
             "movetime",
