@@ -158,16 +158,14 @@ impl HexMc {
             prover: {
                 let share = match spec.get("solve") {
                     None => None,
-                    Some(_) => Some(float("solve", 0.0)?),
+                    Some(text) => match float("solve", 0.0)? {
+                        s if s > 1.0 => {
+                            return Err(spec.bad_value("solve", text, "must be in 0..=1"))
+                        }
+                        s => Some(f64::from(s)),
+                    },
                 };
-                if share.is_some_and(|s| s > 1.0) {
-                    return Err(spec.bad_value(
-                        "solve",
-                        spec.get("solve").unwrap_or(""),
-                        "must be in 0..=1",
-                    ));
-                }
-                RootProver::new(share.map(f64::from))
+                RootProver::new(share)
             },
             seed: 0,
             last_seen: None,
