@@ -233,7 +233,9 @@ impl Searcher {
         }
         self.reused = 0;
         // Node indices change with the copy (and a copied node's analysis is done again).
-        self.fills.get_mut().map(|f| f.clear()).ok();
+        if let Ok(fills) = self.fills.get_mut() {
+            fills.clear();
+        }
         match found {
             Some(node) => {
                 let next = 1 - self.current;
@@ -424,12 +426,9 @@ impl Searcher {
                 }
             }
             if p.fill_in && n.has_fill_in() {
-                if let Some(stones) = self
-                    .fills
-                    .read()
-                    .ok()
-                    .and_then(|f| f.get(&(node as u32)).cloned())
-                {
+                // Played under the read lock: no copy of the stones on the simulation's path.
+                let fills = self.fills.read();
+                if let Some(stones) = fills.as_ref().ok().and_then(|f| f.get(&(node as u32))) {
                     for &(cell, colour) in stones.iter() {
                         if w.board.colour[cell as usize] == EMPTY {
                             w.board.play(cell as usize, colour);
