@@ -167,10 +167,11 @@ mod tests {
 
     /// The fill-in keeps the winner: in random 4x4 and 5x5 positions, the position with the
     /// fill-in stones played has the winner of the position without them (the prover as the
-    /// oracle), and the stones go on empty cells only.
+    /// oracle), and the stones go on distinct empty cells.
     #[test]
     fn the_fill_in_keeps_the_winner() {
-        use poda_solve::hex::prover::{Prover, Verdict};
+        use super::super::knowledge::tests::assert_fill_keeps_winner;
+        use poda_solve::hex::prover::Prover;
         let mut solver = poda_solve::hex::HexSolver::new();
         let mut rng = Rng::new(47);
         let (mut stones, mut positions) = (0, 0);
@@ -188,19 +189,7 @@ mod tests {
                 }
                 positions += 1;
                 stones += fill.len();
-                let mut filled = Bits::from_hex(&game).unwrap();
-                for &(cell, colour) in &fill {
-                    let cell = cell as usize;
-                    assert_eq!(board.colour[cell], 0, "a fill-in stone on a stone");
-                    let d = board.layout.to_dense[cell];
-                    filled.stones[(colour - 1) as usize] |= 1u128 << d;
-                }
-                let want = solver.solve(&game).unwrap().winner;
-                let got = match prover.prove(&filled, None) {
-                    Verdict::Win => game.side_to_move(),
-                    _ => game.side_to_move().opponent(),
-                };
-                assert_eq!(got, want, "{}", game.board_string());
+                assert_fill_keeps_winner(&game, &board, &fill, &mut solver, &mut prover);
             }
         }
         assert!(

@@ -108,8 +108,19 @@ fn dead_for_with(board: &Board, p: usize, x: u8, q: usize) -> bool {
 /// into the pair by either side is no better than a pass: an inferior move.
 pub fn captured_cells(board: &Board, out: &mut [bool; MAX_BOX]) -> usize {
     out.fill(false);
-    let ring = &board.layout.ring;
     let mut count = 0;
+    for_each_captured_pair(board, |a, b, _| {
+        count += !out[a] as usize + !out[b] as usize;
+        out[a] = true;
+        out[b] = true;
+    });
+    count
+}
+
+/// Calls `f(a, b, x)` for every captured pair `a`, `b` (mailbox cells, `a < b`) of its captor
+/// `x` ([`captured_cells`] gives the rule); a pair both colours capture comes once for each.
+fn for_each_captured_pair(board: &Board, mut f: impl FnMut(usize, usize, u8)) {
+    let ring = &board.layout.ring;
     for &a in board.empties() {
         let a = a as usize;
         for &d in ring {
@@ -119,14 +130,11 @@ pub fn captured_cells(board: &Board, out: &mut [bool; MAX_BOX]) -> usize {
             }
             for x in [BLACK, WHITE] {
                 if dead_for_with(board, a, x, b) && dead_for_with(board, b, x, a) {
-                    count += !out[a] as usize + !out[b] as usize;
-                    out[a] = true;
-                    out[b] = true;
+                    f(a, b, x);
                 }
             }
         }
     }
-    count
 }
 
 /// The fill-in of the local rules alone, for boards the inferior-cell analysis does not
@@ -142,28 +150,14 @@ pub fn local_fill_in(board: &Board, out: &mut Vec<(u16, u8)>) {
             out.push((p, BLACK));
         }
     }
-    let ring = &board.layout.ring;
-    for &a in board.empties() {
-        let a = a as usize;
-        for &d in ring {
-            let b = (a as isize + d) as usize;
-            if b < a || board.colour[b] != EMPTY || board.layout.to_dense[b] == u16::MAX {
-                continue;
-            }
-            for x in [BLACK, WHITE] {
-                if !taken[a]
-                    && !taken[b]
-                    && dead_for_with(board, a, x, b)
-                    && dead_for_with(board, b, x, a)
-                {
-                    taken[a] = true;
-                    taken[b] = true;
-                    out.push((a as u16, x));
-                    out.push((b as u16, x));
-                }
-            }
+    for_each_captured_pair(board, |a, b, x| {
+        if !taken[a] && !taken[b] {
+            taken[a] = true;
+            taken[b] = true;
+            out.push((a as u16, x));
+            out.push((b as u16, x));
         }
-    }
+    });
 }
 
 /// Expands a position for the player of colour `to_move` (the opponent's last move at
@@ -248,16 +242,44 @@ pub(super) mod tests {
         b
     }
 
-    /// Captured cells are inferior moves: in random 4x4 and 5x5 positions, whenever the
-    /// player to move wins (poda-solve's prover), some move outside the captured and dead
-    /// cells wins too, so pruning them keeps a win; and poda-solve's dead-cell test confirms
-    /// every pair marked.
+    /// Asserts that `fill` (fill-in stones of `board`, the position of `game`) goes on
+    /// distinct empty cells and keeps the winner of `game` (the solver's answer against the
+    /// prover's on the filled position).
+    pub(in crate::hexmc) fn assert_fill_keeps_winner(
+        game: &Hex,
+        board: &Board,
+        fill: &[(u16, u8)],
+        solver: &mut poda_solve::hex::HexSolver,
+        prover: &mut poda_solve::hex::prover::Prover,
+    ) {
+        use poda_solve::hex::prover::Verdict;
+        let mut filled = poda_solve::hex::board::Board::from_hex(game).unwrap();
+        let mut seen = [false; MAX_BOX];
+        for &(cell, colour) in fill {
+            let cell = cell as usize;
+            assert!(
+                board.colour[cell] == EMPTY && !seen[cell],
+                "a fill-in stone on a stone: {}",
+                game.board_string()
+            );
+            seen[cell] = true;
+            filled.stones[(colour - 1) as usize] |= 1u128 << board.layout.to_dense[cell];
+        }
+        let me = game.side_to_move();
+        let want = solver.solve(game).unwrap().winner;
+        let got = match prover.prove(&filled, None) {
+            Verdict::Win => me,
+            _ => me.opponent(),
+        };
+        assert_eq!(got, want, "{}", game.board_string());
+    }
+
     /// The local fill-in keeps the winner: in random 4x4 and 5x5 positions, the position
     /// with its stones played has the winner of the position without them (poda-solve's
     /// prover as the oracle), and the stones go on distinct empty cells.
     #[test]
     fn the_local_fill_in_keeps_the_winner() {
-        use poda_solve::hex::prover::{Prover, Verdict};
+        use poda_solve::hex::prover::Prover;
         let mut solver = poda_solve::hex::HexSolver::new();
         let mut rng = Rng::new(53);
         let (mut positions, mut stones) = (0, 0);
@@ -277,21 +299,7 @@ pub(super) mod tests {
                 }
                 positions += 1;
                 stones += fill.len();
-                let mut filled = poda_solve::hex::board::Board::from_hex(&game).unwrap();
-                let mut seen = [false; MAX_BOX];
-                for &(cell, colour) in &fill {
-                    let cell = cell as usize;
-                    assert!(b.colour[cell] == EMPTY && !seen[cell]);
-                    seen[cell] = true;
-                    filled.stones[(colour - 1) as usize] |= 1u128 << b.layout.to_dense[cell];
-                }
-                let me = game.side_to_move();
-                let want = solver.solve(&game).unwrap().winner;
-                let got = match prover.prove(&filled, None) {
-                    Verdict::Win => me,
-                    _ => me.opponent(),
-                };
-                assert_eq!(got, want, "{}", game.board_string());
+                assert_fill_keeps_winner(&game, &b, &fill, &mut solver, &mut prover);
             }
         }
         assert!(
@@ -300,6 +308,10 @@ pub(super) mod tests {
         );
     }
 
+    /// Captured cells are inferior moves: in random 4x4 and 5x5 positions, whenever the
+    /// player to move wins (poda-solve's prover), some move outside the captured and dead
+    /// cells wins too, so pruning them keeps a win; and poda-solve's dead-cell test confirms
+    /// every pair marked.
     #[test]
     fn captured_cells_keep_a_winning_move() {
         use poda_solve::hex::ice::Rings;
