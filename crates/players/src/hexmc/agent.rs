@@ -53,7 +53,8 @@ impl HexMc {
     /// pcap=0,plocal=0,solve=S)`: `ravei` and `ravep` are MoHex's RAVE schedule
     /// ([`Params::rave_initial`], [`Params::rave_prior`]); `fillin` (with `knowledge`) plays a
     /// knowledge node's fill-in on the boards below it; `pcap` > 0 draws the playouts' moves
-    /// by their pattern weights capped there; `plocal` > 0 answers the last move near it by
+    /// (with `plocal`, those away from the last move) by their pattern weights capped there;
+    /// `plocal` > 0 answers the last move near it by
     /// pattern weight against that much for each empty cell; `solve` is the root prover's
     /// share of each move's time ([`RootProver`]: 0.3 up to 9x9, off above by default).
     pub fn from_spec(spec: &Spec) -> Result<HexMc, SpecError> {
@@ -827,14 +828,15 @@ mod tests {
 
     /// With a few thousand playouts it finds the winning move of a small position that the
     /// solver proves, and plays whole games legally with two threads, and with the weighted
-    /// playouts, the priors and the in-tree connections on, and with the local playouts and
-    /// MoHex's RAVE schedule.
+    /// playouts, the priors and the in-tree connections on, and with the local playouts (alone,
+    /// with MoHex's RAVE schedule, with capped weights away from the last move).
     #[test]
     fn finds_a_proven_win_and_plays_legally() {
         for spec in [
             "hexmc(playouts=3000,threads=2)",
             "hexmc(playouts=2000,threads=2,pcap=1,prior=2.5,knowledge=16)",
             "hexmc(playouts=2000,plocal=1,ravei=2.12,ravep=8)",
+            "hexmc(playouts=2000,plocal=1,pcap=0.5)",
             "hexmc(playouts=3000,threads=2,knowledge=16,fillin=true)",
         ] {
             let mut a = agent(spec);

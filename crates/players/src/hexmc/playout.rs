@@ -13,7 +13,9 @@
 //! [`local_playout`] is the other half of MoHex 2.0's policy: most moves answer the last one.
 //! The 12 cells around the opponent's last move (its ring and bridge cells) compete with the
 //! whole board: one of them is drawn with the chance of its weight (pattern times locality)
-//! against `base` for every empty cell of the board, which is drawn uniformly otherwise.
+//! against `base` for every empty cell of the board, which is drawn otherwise uniformly or,
+//! with a cap, by [`draw`] on the pattern weights alone, as MoHex draws its global moves by
+//! their capped global pattern weights (benzene's `MoHexPlayoutPolicy`).
 
 use super::board::{other, Board, FastRng, EMPTY};
 use super::patterns::{offsets, Patterns, CELLS};
@@ -67,13 +69,24 @@ pub fn draw(
     candidate
 }
 
+/// The local playout's policy.
+#[derive(Clone, Copy, Debug)]
+pub struct LocalPolicy {
+    /// The weight of each empty cell of the board against the cells around the last move
+    /// (> 0).
+    pub base: f32,
+    /// The cap of the pattern weights for the moves away from the last one ([`draw`] without
+    /// locality); 0: those moves are uniform.
+    pub cap: f32,
+}
+
 /// Fills the board from `to_move` (the previous move was `last`), answering the last move
-/// near it by the pattern weights against `base` (> 0) for each empty cell. Returns the
+/// near it by the pattern weights against the policy's base for each empty cell. Returns the
 /// winner's colour.
 pub fn local_playout(
     board: &mut Board,
     patterns: &Patterns,
-    base: f32,
+    policy: LocalPolicy,
     mut to_move: u8,
     mut last: Option<usize>,
     rng: &mut FastRng,
@@ -83,9 +96,10 @@ pub fn local_playout(
         let p = match last {
             Some(l) => match board.bridge_reply(l, to_move, rng) {
                 Some(p) => p,
-                None => local_draw(board, patterns, &around, base, to_move, l, rng),
+                None => local_draw(board, patterns, &around, policy.base, to_move, l, rng)
+                    .unwrap_or_else(|| global_draw(board, patterns, policy.cap, to_move, rng)),
             },
-            None => board.empties()[rng.below(board.empty_count())] as usize,
+            None => global_draw(board, patterns, policy.cap, to_move, rng),
         };
         board.play(p, to_move);
         last = Some(p);
@@ -94,8 +108,24 @@ pub fn local_playout(
     board.full_board_winner()
 }
 
+/// A move away from the last one: by the capped pattern weights, or uniform without a cap.
+#[inline]
+fn global_draw(
+    board: &Board,
+    patterns: &Patterns,
+    cap: f32,
+    to_move: u8,
+    rng: &mut FastRng,
+) -> usize {
+    if cap > 0.0 {
+        draw(board, patterns, cap, to_move, None, rng)
+    } else {
+        board.empties()[rng.below(board.empty_count())] as usize
+    }
+}
+
 /// One move of `to_move` after the opponent's `last`: one of the empty cells `around` it by
-/// weight, or else a uniformly random empty cell (there must be one).
+/// weight, or `None` for a move drawn from the whole board.
 #[inline]
 fn local_draw(
     board: &Board,
@@ -105,7 +135,7 @@ fn local_draw(
     to_move: u8,
     last: usize,
     rng: &mut FastRng,
-) -> usize {
+) -> Option<usize> {
     let mut cells = [0usize; CELLS];
     let mut upto = [0f32; CELLS];
     let mut n = 0;
@@ -124,10 +154,10 @@ fn local_draw(
     let r = (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32 * (total + global);
     if r < total {
         if let Some(i) = upto[..n].iter().position(|&u| r < u) {
-            return cells[i];
+            return Some(cells[i]);
         }
     }
-    board.empties()[rng.below(board.empty_count())] as usize
+    None
 }
 
 #[cfg(test)]
@@ -164,11 +194,14 @@ mod tests {
         let uniform = Patterns::uniform();
         let mut rng = FastRng::new(5);
         for size in [1usize, 2, 5, 9, 13] {
-            for _ in 0..100 {
-                let mut b = Board::new(size);
-                let w = local_playout(&mut b, &uniform, 1.0, BLACK, None, &mut rng);
-                assert_eq!(b.empty_count(), 0);
-                assert_eq!(w, b.full_board_winner());
+            for cap in [0.0, 1.0] {
+                for _ in 0..100 {
+                    let mut b = Board::new(size);
+                    let policy = LocalPolicy { base: 1.0, cap };
+                    let w = local_playout(&mut b, &uniform, policy, BLACK, None, &mut rng);
+                    assert_eq!(b.empty_count(), 0);
+                    assert_eq!(w, b.full_board_winner());
+                }
             }
         }
         let mut b = Board::new(11);
@@ -177,20 +210,20 @@ mod tests {
         b.play(last, WHITE);
         let (mut near, mut trials) = (0, 0);
         for _ in 0..2000 {
-            let p = local_draw(&b, &uniform, &around, 1e-4, BLACK, last, &mut rng);
-            assert_eq!(b.colour[p], EMPTY);
             trials += 1;
-            near += around.iter().any(|&d| (last as isize + d) as usize == p) as usize;
+            if let Some(p) = local_draw(&b, &uniform, &around, 1e-4, BLACK, last, &mut rng) {
+                assert_eq!(b.colour[p], EMPTY);
+                assert!(around.iter().any(|&d| (last as isize + d) as usize == p));
+                near += 1;
+            }
         }
         assert!(near * 100 >= trials * 99, "{near} of {trials}");
-        // With a large base the draw is nearly uniform: 12 of 120 empty cells are near.
+        // With a large base the local cells are drawn 12 times against 120 * 10^4: almost
+        // every move comes from the whole board.
         let near = (0..2000)
-            .filter(|_| {
-                let p = local_draw(&b, &uniform, &around, 1e4, BLACK, last, &mut rng);
-                around.iter().any(|&d| (last as isize + d) as usize == p)
-            })
+            .filter(|_| local_draw(&b, &uniform, &around, 1e4, BLACK, last, &mut rng).is_some())
             .count();
-        assert!((100..400).contains(&near), "{near} of 2000");
+        assert!(near < 10, "{near} of 2000");
     }
 
     /// Weights steer the draw: on the empty 5x5 board, with the centre's pattern weighted 1

@@ -30,7 +30,7 @@ use super::board::{other, Board, FastRng, EMPTY, MAX_BOX};
 use super::inferior::Inferior;
 use super::knowledge::{captured_cells, expand, local_fill_in, Expansion};
 use super::patterns::Patterns;
-use super::playout::{local_playout, weighted_playout};
+use super::playout::{local_playout, weighted_playout, LocalPolicy};
 use super::tree::{Tree, LOSS, UNKNOWN, WIN};
 use super::vcs::{VcEngine, VcVerdict};
 use std::collections::HashMap;
@@ -62,8 +62,9 @@ pub struct Params {
     /// Visits after which a node's virtual connections and inferior cells are computed (0:
     /// never; MoHex 2.0 gives its nodes such knowledge at 256 visits).
     pub knowledge: u32,
-    /// Cap of the pattern weights in the playouts ([`playout`](super::playout)); 0: uniform
-    /// playouts with the bridge-save reply only.
+    /// Cap of the pattern weights in the playouts ([`playout`](super::playout)), for every
+    /// move or, with [`Params::playout_local`], for the moves away from the last one; 0:
+    /// uniform playouts with the bridge-save reply only.
     pub playout_cap: f32,
     /// The local playouts' base weight per empty cell ([`local_playout`]); 0: off.
     pub playout_local: f32,
@@ -542,10 +543,18 @@ impl Searcher {
     fn playout(&self, w: &mut Worker, to_move: u8, last: Option<usize>) -> u8 {
         let cap = self.params.playout_cap;
         let base = self.params.playout_local;
-        if cap > 0.0 {
+        if base > 0.0 {
+            let policy = LocalPolicy { base, cap };
+            local_playout(
+                &mut w.board,
+                self.patterns,
+                policy,
+                to_move,
+                last,
+                &mut w.rng,
+            )
+        } else if cap > 0.0 {
             weighted_playout(&mut w.board, self.patterns, cap, to_move, last, &mut w.rng)
-        } else if base > 0.0 {
-            local_playout(&mut w.board, self.patterns, base, to_move, last, &mut w.rng)
         } else {
             w.board.playout(to_move, last, &mut w.rng)
         }
