@@ -5,9 +5,7 @@
 //! move is the strongest, and the mean log-likelihood); `--prior V` sets the strength of the
 //! prior below (V virtual wins and losses, 1 by default).
 //!
-//! Records are poda match records (`--record`, JSON lines: `game`, `opening_plies`,
-//! `moves`) or text lines `SIZE WINNER MOVE MOVE ...` whose first move is a random opening.
-//! Every position after the opening where the mover has neither a winning cell nor a single
+//! Records are read by [`hex_records`] (poda match records or text lines). Every position after the opening where the mover has neither a winning cell nor a single
 //! threat to answer is one sample: the move played against every other empty cell.
 //!
 //! The model is a generalised Bradley-Terry one (Coulom, "Computing Elo ratings of move
@@ -21,7 +19,9 @@
 //! The output lists every pattern seen at least `MIN_SEEN` times as a candidate (`index
 //! gamma`) and the two locality weights (`adjacent gamma`, `bridge gamma`).
 
-use poda_core::{Game, Player, Spec};
+mod hex_records;
+
+use poda_core::Game;
 use poda_games::hex::{Hex, HexMove};
 use poda_players::hexmc::board::{colour_of, Board};
 use poda_players::hexmc::knowledge::winning_cells;
@@ -36,28 +36,6 @@ const ITERATIONS: usize = 40;
 /// One sample: the candidates' features (pattern, locality), the chosen one first.
 struct Sample {
     candidates: Vec<(u32, u8)>,
-}
-
-fn parse_game(line: &str) -> Option<(Hex, usize, Vec<String>)> {
-    let line = line.trim();
-    if line.starts_with('{') {
-        let v: serde_json::Value = serde_json::from_str(line).ok()?;
-        let spec = Spec::parse(v["game"].as_str()?).ok()?;
-        let game = Hex::from_spec(&spec).ok()?;
-        let opening = v["opening_plies"].as_u64().unwrap_or(0) as usize;
-        let moves = v["moves"]
-            .as_array()?
-            .iter()
-            .filter_map(|m| m.as_str().map(String::from))
-            .collect();
-        Some((game, opening, moves))
-    } else {
-        let mut it = line.split_whitespace();
-        let size: u32 = it.next()?.parse().ok()?;
-        let _winner = it.next()?;
-        let game = Hex::with_size(size, false).ok()?;
-        Some((game, 1, it.map(String::from).collect()))
-    }
 }
 
 fn samples_of(game: Hex, opening: usize, moves: &[String], out: &mut Vec<Sample>) {
@@ -97,7 +75,6 @@ fn samples_of(game: Hex, opening: usize, moves: &[String], out: &mut Vec<Sample>
         if game.winner().is_some() {
             return;
         }
-        let _ = Player::First;
     }
 }
 
@@ -134,22 +111,12 @@ fn main() {
     let mut samples = Vec::new();
     let mut held = Vec::new();
     let mut games = 0;
-    let mut read_games = 0;
-    for path in &args[2..] {
-        let text = std::fs::read_to_string(path).unwrap_or_else(|e| {
-            eprintln!("cannot read {path}: {e}");
-            std::process::exit(1);
-        });
-        for line in text.lines() {
-            if let Some((game, opening, moves)) = parse_game(line) {
-                read_games += 1;
-                if holdout > 0 && read_games % holdout == 0 {
-                    samples_of(game, opening, &moves, &mut held);
-                } else {
-                    samples_of(game, opening, &moves, &mut samples);
-                    games += 1;
-                }
-            }
+    for (i, r) in hex_records::read_all(&args[2..]).into_iter().enumerate() {
+        if holdout > 0 && (i + 1) % holdout == 0 {
+            samples_of(r.start, r.opening, &r.moves, &mut held);
+        } else {
+            samples_of(r.start, r.opening, &r.moves, &mut samples);
+            games += 1;
         }
     }
     eprintln!(

@@ -1,0 +1,306 @@
+//! How well `hexmc`'s playout policies judge a position: from positions of recorded games,
+//! each policy plays `N` playouts, and its win rate for the side to move is scored against
+//! the game's result (Brier score, log loss, and how often it names the winner). A policy
+//! whose playouts judge better gives the tree search a truer value at every leaf, which is
+//! what MoHex 2.0's learned softmax policy bought (Huang et al., "MoHex 2.0: a pattern-based
+//! MCTS Hex player", CG 2013).
+//!
+//! `cargo run --release -p poda-players --example hex_playout_judge -- [--playouts N]
+//! [--from PLY] [--to PLY] [--every K] [--policy SPEC]... GAMES...`
+//!
+//! A policy is `uniform` or hexmc's playout options: `pcap=X`, `plocal=B`, or both
+//! (`plocal=1,pcap=0.6`); the default list is those four. A policy may also be a whole
+//! search, `hexmc(...)` with a `movetime` or `playouts`: its root value (a proven result as 0
+//! or 1) is its judgement, which weighs a policy's judgement against its speed. Positions are every `K`-th ply
+//! from `PLY` to `PLY` (6 to 40 every 4 by default) where neither side has a winning cell;
+//! records come from [`hex_records`]. Games are noisy labels of a position's value, the same
+//! for every policy: compare policies on one set of games, not the numbers across sets.
+
+mod hex_records;
+
+use poda_core::{Agent, Game, Player, Spec, Turn};
+use poda_games::hex::{Hex, HexMove};
+use poda_players::hexmc::board::{colour_of, Board, FastRng};
+use poda_players::hexmc::knowledge::winning_cells;
+use poda_players::hexmc::patterns::Patterns;
+use poda_players::hexmc::playout::{local_playout, weighted_playout, LocalPolicy};
+use poda_players::hexmc::HexMc;
+
+/// What judges: playouts alone, or a whole search.
+enum Judge {
+    Playouts(Policy),
+    Search(Box<HexMc>),
+}
+
+impl Judge {
+    fn parse(text: &str) -> Result<Judge, String> {
+        if text.starts_with("hexmc") {
+            let spec = Spec::parse(text).map_err(|e| format!("{text}: {e}"))?;
+            let agent = HexMc::from_spec(&spec).map_err(|e| format!("{text}: {e}"))?;
+            Ok(Judge::Search(Box::new(agent)))
+        } else {
+            Policy::parse(text).map(Judge::Playouts)
+        }
+    }
+
+    /// The chance that the side to move wins `pos` by this judge, and for a search whether
+    /// its move is the one the game went on with.
+    fn judge(&mut self, pos: &Position, playouts: usize, seed: u64) -> (f64, Option<bool>) {
+        match self {
+            Judge::Playouts(policy) => {
+                let mut rng = FastRng::new(seed);
+                let patterns = Patterns::shipped();
+                let wins = (0..playouts)
+                    .filter(|_| {
+                        policy.playout(&pos.board, patterns, pos.to_move, pos.last, &mut rng)
+                            == pos.to_move
+                    })
+                    .count();
+                (wins as f64 / playouts as f64, None)
+            }
+            Judge::Search(agent) => {
+                agent.new_game(seed);
+                let choice = agent
+                    .choose(&pos.game, &mut Turn::new())
+                    .unwrap_or_else(|e| fail(&format!("the search failed: {e}")));
+                let p = match choice.info.map(|i| i.score) {
+                    Some(s) if s.is_win() => 1.0,
+                    Some(s) if s.is_loss() => 0.0,
+                    Some(s) => (s.value() as f64 / 1000.0 + 1.0) / 2.0,
+                    None => 0.5,
+                };
+                (p, Some(choice.mv == pos.played))
+            }
+        }
+    }
+}
+
+/// Playouts alone: hexmc's playout options.
+#[derive(Clone, Copy)]
+struct Policy {
+    cap: f32,
+    local: f32,
+}
+
+impl Policy {
+    fn parse(text: &str) -> Result<Policy, String> {
+        let mut p = Policy {
+            cap: 0.0,
+            local: 0.0,
+        };
+        if text == "uniform" {
+            return Ok(p);
+        }
+        for part in text.split(',') {
+            let (key, value) = part
+                .split_once('=')
+                .ok_or_else(|| format!("policy `{text}`: expected key=value, got `{part}`"))?;
+            let v: f32 = value
+                .parse()
+                .ok()
+                .filter(|v: &f32| v.is_finite() && *v >= 0.0)
+                .ok_or_else(|| format!("policy `{text}`: `{value}` is not a weight"))?;
+            match key {
+                "pcap" => p.cap = v,
+                "plocal" => p.local = v,
+                _ => return Err(format!("policy `{text}`: unknown option `{key}`")),
+            }
+        }
+        Ok(p)
+    }
+
+    /// One playout from `board` (a copy is filled); the winner's colour.
+    fn playout(
+        self,
+        board: &Board,
+        patterns: &Patterns,
+        to_move: u8,
+        last: Option<usize>,
+        rng: &mut FastRng,
+    ) -> u8 {
+        let mut b = board.clone();
+        if self.local > 0.0 {
+            let policy = LocalPolicy {
+                base: self.local,
+                cap: self.cap,
+            };
+            local_playout(&mut b, patterns, policy, to_move, last, rng)
+        } else if self.cap > 0.0 {
+            weighted_playout(&mut b, patterns, self.cap, to_move, last, rng)
+        } else {
+            b.playout(to_move, last, rng)
+        }
+    }
+}
+
+/// A position to judge and the result of its game for the side to move.
+struct Position {
+    game: Hex,
+    board: Board,
+    to_move: u8,
+    last: Option<usize>,
+    mover_won: bool,
+    /// The move the game went on with.
+    played: HexMove,
+}
+
+/// The scores of one policy.
+#[derive(Default)]
+struct Score {
+    brier: f64,
+    log_loss: f64,
+    right: f64,
+    n: usize,
+    agreed: usize,
+}
+
+impl Score {
+    fn add(&mut self, (p, agreed): (f64, Option<bool>), won: bool) {
+        self.agreed += (agreed == Some(true)) as usize;
+        let y = if won { 1.0 } else { 0.0 };
+        self.brier += (p - y) * (p - y);
+        let q = p.clamp(0.01, 0.99);
+        self.log_loss -= if won { q.ln() } else { (1.0 - q).ln() };
+        self.right += if p == 0.5 {
+            0.5
+        } else if (p > 0.5) == won {
+            1.0
+        } else {
+            0.0
+        };
+        self.n += 1;
+    }
+}
+
+fn fail(message: &str) -> ! {
+    eprintln!("error: {message}");
+    std::process::exit(2)
+}
+
+fn main() {
+    let usage = "usage: hex_playout_judge [--playouts N] [--from PLY] [--to PLY] [--every K] \
+                 [--policy SPEC]... GAMES...";
+    let mut args = std::env::args().skip(1).peekable();
+    let (mut playouts, mut from, mut to, mut every) = (1000usize, 6usize, 40usize, 4usize);
+    let mut policies: Vec<(String, Judge)> = Vec::new();
+    let mut files = Vec::new();
+    while let Some(a) = args.next() {
+        let mut number = |name: &str| -> usize {
+            args.next()
+                .and_then(|v| v.parse().ok())
+                .filter(|&v| v > 0)
+                .unwrap_or_else(|| fail(&format!("{name} needs a positive number; {usage}")))
+        };
+        match a.as_str() {
+            "--playouts" => playouts = number("--playouts"),
+            "--from" => from = number("--from"),
+            "--to" => to = number("--to"),
+            "--every" => every = number("--every"),
+            "--policy" => {
+                let text = args
+                    .next()
+                    .unwrap_or_else(|| fail(&format!("--policy needs a spec; {usage}")));
+                let p = Judge::parse(&text).unwrap_or_else(|e| fail(&e));
+                policies.push((text, p));
+            }
+            "-h" | "--help" => {
+                println!("{usage}");
+                return;
+            }
+            _ if a.starts_with("--") => fail(&format!("unknown option {a}; {usage}")),
+            _ => files.push(a),
+        }
+    }
+    if files.is_empty() {
+        fail(usage);
+    }
+    if policies.is_empty() {
+        for text in ["uniform", "pcap=0.6", "plocal=1", "plocal=1,pcap=0.6"] {
+            policies.push((
+                text.to_string(),
+                Judge::parse(text).expect("a known policy"),
+            ));
+        }
+    }
+    let mut positions = Vec::new();
+    let records = hex_records::read_all(&files);
+    for r in &records {
+        let Some(winner) = r.winner else { continue };
+        positions_of(r, winner, (from, to, every), &mut positions);
+    }
+    eprintln!(
+        "{} games, {} positions, {playouts} playouts each",
+        records.len(),
+        positions.len()
+    );
+    println!("policy                 brier   log loss  names the winner  plays the game's move");
+    for (text, judge) in policies.iter_mut() {
+        let mut score = Score::default();
+        for (i, pos) in positions.iter().enumerate() {
+            let judged = judge.judge(pos, playouts, 0x9E37_79B9_7F4A_7C15 ^ i as u64);
+            score.add(judged, pos.mover_won);
+            if matches!(judge, Judge::Search(_)) && (i + 1) % 50 == 0 {
+                eprint!("\r{text}: {} of {} positions", i + 1, positions.len());
+            }
+        }
+        let n = score.n.max(1) as f64;
+        if matches!(judge, Judge::Search(_)) {
+            eprint!("\r\x1b[K");
+        }
+        let agreed = match judge {
+            Judge::Search(_) => format!("{:>21.1}%", 100.0 * score.agreed as f64 / n),
+            Judge::Playouts(_) => format!("{:>22}", "-"),
+        };
+        println!(
+            "{text:<20} {:>7.4} {:>10.4} {:>16.1}% {agreed}",
+            score.brier / n,
+            score.log_loss / n,
+            100.0 * score.right / n
+        );
+    }
+}
+
+/// The undecided positions of a game at the plies asked for.
+fn positions_of(
+    r: &hex_records::Record,
+    winner: Player,
+    (from, to, every): (usize, usize, usize),
+    out: &mut Vec<Position>,
+) {
+    let mut game = r.start.clone();
+    let mut board = Board::new(game.size() as usize);
+    let mut last = None;
+    let mut threats = Vec::new();
+    for (ply, text) in r.moves.iter().enumerate() {
+        if ply > to {
+            return;
+        }
+        let Ok(mv @ HexMove::Cell(cell)) = game.parse_move(text) else {
+            return;
+        };
+        if !game.is_legal(mv) {
+            return;
+        }
+        let me = colour_of(game.side_to_move());
+        if ply >= from.max(r.opening) && (ply - from) % every == 0 {
+            winning_cells(&board, me, &mut threats);
+            let mut decided = !threats.is_empty();
+            winning_cells(&board, 3 - me, &mut threats);
+            decided |= !threats.is_empty();
+            if !decided {
+                out.push(Position {
+                    game: game.clone(),
+                    board: board.clone(),
+                    to_move: me,
+                    last,
+                    mover_won: game.side_to_move() == winner,
+                    played: mv,
+                });
+            }
+        }
+        let p = board.layout.to_box[cell as usize] as usize;
+        board.play(p, me);
+        last = Some(p);
+        game.play_unchecked(mv);
+    }
+}

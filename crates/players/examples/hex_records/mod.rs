@@ -1,0 +1,71 @@
+//! Hex game records for the pattern and playout examples: poda match records (`--record`,
+//! JSON lines with `game`, `opening_plies`, `moves`, `result`) or text lines `SIZE WINNER
+//! MOVE MOVE ...` (`WINNER` is `b` or `w`; the first move is a random opening).
+
+use poda_core::{Player, Spec};
+use poda_games::hex::Hex;
+
+/// One game: the start position, its opening plies, its moves and its winner if known.
+pub struct Record {
+    pub start: Hex,
+    pub opening: usize,
+    pub moves: Vec<String>,
+    // Read by the playout judge; the pattern fit needs the moves alone.
+    #[allow(dead_code)]
+    pub winner: Option<Player>,
+}
+
+/// The record of one line, or `None` for a line that holds none.
+pub fn parse(line: &str) -> Option<Record> {
+    let line = line.trim();
+    if line.starts_with('{') {
+        let v: serde_json::Value = serde_json::from_str(line).ok()?;
+        let spec = Spec::parse(v["game"].as_str()?).ok()?;
+        let start = Hex::from_spec(&spec).ok()?;
+        let opening = v["opening_plies"].as_u64().unwrap_or(0) as usize;
+        let moves = v["moves"]
+            .as_array()?
+            .iter()
+            .filter_map(|m| m.as_str().map(String::from))
+            .collect();
+        let winner = match v["result"].as_str() {
+            Some("1-0") => Some(Player::First),
+            Some("0-1") => Some(Player::Second),
+            _ => None,
+        };
+        Some(Record {
+            start,
+            opening,
+            moves,
+            winner,
+        })
+    } else {
+        let mut it = line.split_whitespace();
+        let size: u32 = it.next()?.parse().ok()?;
+        let winner = match it.next()? {
+            "b" | "B" => Some(Player::First),
+            "w" | "W" => Some(Player::Second),
+            _ => None,
+        };
+        let start = Hex::with_size(size, false).ok()?;
+        Some(Record {
+            start,
+            opening: 1,
+            moves: it.map(String::from).collect(),
+            winner,
+        })
+    }
+}
+
+/// Every record of the files (a file that cannot be read ends the run with an error).
+pub fn read_all(paths: &[String]) -> Vec<Record> {
+    let mut out = Vec::new();
+    for path in paths {
+        let text = std::fs::read_to_string(path).unwrap_or_else(|e| {
+            eprintln!("error: cannot read {path}: {e}");
+            std::process::exit(1);
+        });
+        out.extend(text.lines().filter_map(parse));
+    }
+    out
+}
