@@ -1,7 +1,8 @@
 //! Playout and search speed of `hexmc` from the empty board:
 //! `cargo run --release -p poda-players --example hexmc_speed -- [seconds] [threads] [sizes...]
 //! [options]`, where `options` (any argument holding `=`, such as `pcap=1,prior=2.5`) are added
-//! to the `hexmc(...)` spec; with `pcap=X` the bare playouts are the pattern-weighted ones.
+//! to the `hexmc(...)` spec; with `pcap=X` or `plocal=B` the bare playouts are the
+//! pattern-weighted or local ones.
 //!
 //! For each size it prints bare playouts per second (bridge-save playouts from the empty
 //! board, no tree) and the playouts per second of a whole `hexmc` search (tree, RAVE,
@@ -11,7 +12,7 @@ use poda_core::{Agent, Spec, Turn};
 use poda_games::hex::Hex;
 use poda_players::hexmc::board::{Board, FastRng, BLACK, MAX_SIDE};
 use poda_players::hexmc::patterns::Patterns;
-use poda_players::hexmc::playout::weighted_playout;
+use poda_players::hexmc::playout::{local_playout, weighted_playout, LocalPolicy};
 use poda_players::hexmc::HexMc;
 use std::time::Instant;
 
@@ -52,6 +53,7 @@ fn main() {
     // cap and pattern file too.
     HexMc::from_spec(&spec).unwrap_or_else(|e| fail(e.to_string()));
     let cap: f32 = spec.parse_or("pcap", 0.0).expect("checked by the agent");
+    let base: f32 = spec.parse_or("plocal", 0.0).expect("checked by the agent");
     let table = spec.get("patterns").map(|f| {
         let text = std::fs::read_to_string(f).unwrap_or_else(|e| fail(format!("{f}: {e}")));
         Patterns::parse(&text).unwrap_or_else(|e| fail(format!("{f}: {e}")))
@@ -68,7 +70,10 @@ fn main() {
         while began.elapsed().as_secs_f64() < secs {
             for _ in 0..100 {
                 b.clone_from(&root);
-                let winner = if cap > 0.0 {
+                let winner = if base > 0.0 {
+                    let policy = LocalPolicy { base, cap };
+                    local_playout(&mut b, patterns, policy, BLACK, None, &mut rng)
+                } else if cap > 0.0 {
                     weighted_playout(&mut b, patterns, cap, BLACK, None, &mut rng)
                 } else {
                     b.playout(BLACK, None, &mut rng)

@@ -84,6 +84,9 @@ pub struct Layout {
     pub to_dense: Vec<u16>,
     /// The mailbox with the frame set and the board empty.
     pub frame: Vec<u8>,
+    /// The 12 pattern cells' offsets as Black and as White reads them
+    /// ([`offsets`](super::patterns::offsets)).
+    pub pattern_offsets: [[isize; 12]; 2],
 }
 
 impl Layout {
@@ -123,6 +126,10 @@ impl Layout {
             to_box,
             to_dense,
             frame,
+            pattern_offsets: {
+                let (black, white) = super::patterns::offsets(w as usize);
+                [black, white]
+            },
         }
     }
 

@@ -31,9 +31,59 @@ pub const LOCALITIES: usize = 3;
 
 /// A table of pattern weights.
 pub struct Patterns {
-    gamma: Vec<f32>,
+    gamma: Gammas,
     /// Weights of the localities (elsewhere is 1).
     local: [f32; LOCALITIES],
+}
+
+/// The weights that are not 1, by folded index, in an open-addressing table: a few thousand
+/// patterns are seen in the records, and a table of all `3^12` indices (2 MiB of `f32`) made
+/// every read a cache miss in the playouts.
+#[derive(Clone)]
+struct Gammas {
+    keys: Vec<u32>,
+    values: Vec<f32>,
+}
+
+impl Gammas {
+    const NO_KEY: u32 = u32::MAX;
+
+    /// A table of `(index, weight)` entries (distinct indices), at most half full.
+    fn new(entries: &[(u32, f32)]) -> Gammas {
+        let slots = (2 * entries.len()).next_power_of_two().max(16);
+        let mut table = Gammas {
+            keys: vec![Self::NO_KEY; slots],
+            values: vec![1.0; slots],
+        };
+        for &(k, g) in entries {
+            let mut i = table.home(k);
+            while table.keys[i] != Self::NO_KEY {
+                i = (i + 1) & (slots - 1);
+            }
+            table.keys[i] = k;
+            table.values[i] = g;
+        }
+        table
+    }
+
+    /// The first slot probed for `key` (Fibonacci hashing).
+    #[inline]
+    fn home(&self, key: u32) -> usize {
+        (key.wrapping_mul(0x9E37_79B9) as usize * self.keys.len()) >> 32
+    }
+
+    #[inline]
+    fn get(&self, key: u32) -> f32 {
+        let mask = self.keys.len() - 1;
+        let mut i = self.home(key);
+        loop {
+            match self.keys[i] {
+                k if k == key => return self.values[i],
+                Self::NO_KEY => return 1.0,
+                _ => i = (i + 1) & mask,
+            }
+        }
+    }
 }
 
 /// The locality of the mailbox cell `p` from the last move `last`.
@@ -90,6 +140,23 @@ pub fn fold(states: &[u8; CELLS]) -> usize {
     a.min(b)
 }
 
+/// [`fold`] of [`read`] in one pass: the six ring cells and the six bridge cells are two
+/// base-3 numbers of six digits, and the rotation by 180 degrees turns each by three digits.
+#[inline]
+pub fn index(board: &Board, p: usize, to_move: u8) -> usize {
+    // A cell's digit by its colour (empty, Black, White, off the board) for each player.
+    const DIGIT: [[usize; 4]; 2] = [[0, 1, 2, 0], [0, 2, 1, 0]];
+    let digit = &DIGIT[(to_move == WHITE) as usize];
+    let offs = &board.layout.pattern_offsets[(to_move == WHITE) as usize];
+    let (mut ring, mut bridge) = (0usize, 0usize);
+    for k in (0..6).rev() {
+        ring = ring * 3 + digit[board.colour[(p as isize + offs[k]) as usize] as usize & 3];
+        bridge = bridge * 3 + digit[board.colour[(p as isize + offs[6 + k]) as usize] as usize & 3];
+    }
+    let turn = |six: usize| six / 27 + six % 27 * 27;
+    (ring + 729 * bridge).min(turn(ring) + 729 * turn(bridge))
+}
+
 /// The states of the 12 cells around the mailbox cell `p` for the player `to_move`.
 #[inline]
 pub fn read(board: &Board, p: usize, to_move: u8) -> [u8; CELLS] {
@@ -112,7 +179,7 @@ impl Patterns {
     /// Every weight 1 (no knowledge).
     pub fn uniform() -> Patterns {
         Patterns {
-            gamma: vec![1.0; INDICES],
+            gamma: Gammas::new(&[]),
             local: [1.0; LOCALITIES],
         }
     }
@@ -120,6 +187,7 @@ impl Patterns {
     /// Weights from `index gamma` lines (`#` comments); a bad line is an error naming it.
     pub fn parse(text: &str) -> Result<Patterns, String> {
         let mut p = Patterns::uniform();
+        let mut weights = std::collections::HashMap::new();
         for (n, line) in text.lines().enumerate() {
             let line = line.trim();
             if line.is_empty() || line.starts_with('#') {
@@ -145,10 +213,12 @@ impl Patterns {
                     if i >= INDICES {
                         return Err(bad());
                     }
-                    p.gamma[i] = g;
+                    weights.insert(i as u32, g);
                 }
             }
         }
+        let entries: Vec<(u32, f32)> = weights.into_iter().filter(|&(_, g)| g != 1.0).collect();
+        p.gamma = Gammas::new(&entries);
         Ok(p)
     }
 
@@ -162,13 +232,14 @@ impl Patterns {
     /// move being `last`.
     #[inline]
     pub fn gamma(&self, board: &Board, p: usize, to_move: u8, last: Option<usize>) -> f32 {
-        self.gamma[fold(&read(board, p, to_move))] * self.local[locality(board, p, last) as usize]
+        self.gamma.get(index(board, p, to_move) as u32)
+            * self.local[locality(board, p, last) as usize]
     }
 
     /// The weight of a folded index.
     #[inline]
     pub fn weight(&self, index: usize) -> f32 {
-        self.gamma[index]
+        self.gamma.get(index as u32)
     }
 
     /// The weight of a locality ([`locality`]).
@@ -196,7 +267,8 @@ mod tests {
     }
 
     /// The pattern Black sees at (x, y) is the one White sees at (y, x) on the transposed
-    /// board with the colours exchanged, and the rotated board gives the same folded index.
+    /// board with the colours exchanged, and the rotated board gives the same folded index;
+    /// the one-pass [`index`] is the plain [`fold`] of [`read`].
     #[test]
     fn symmetries_share_an_index() {
         let mut rng = Rng::new(5);
@@ -229,6 +301,7 @@ mod tests {
                 let pr = r.layout.to_box[n * n - 1 - i] as usize;
                 for c in [BLACK, WHITE] {
                     let own = fold(&read(&b, p, c));
+                    assert_eq!(own, index(&b, p, c), "the one-pass index");
                     assert_eq!(own, fold(&read(&t, pt, 3 - c)));
                     assert_eq!(own, fold(&read(&r, pr, c)));
                 }
