@@ -15,6 +15,13 @@
 //! from `PLY` to `PLY` (6 to 40 every 4 by default) where neither side has a winning cell;
 //! records come from [`hex_records`]. Games are noisy labels of a position's value, the same
 //! for every policy: compare policies on one set of games, not the numbers across sets.
+//!
+//! With `--labels FILE` the positions come from a stronger player's verdicts instead (JSON
+//! lines `{"game", "moves", "best", "values"}`: the moves that lead to the position, the
+//! stronger player's move there and its win rate of each move it searched, as MoHex's
+//! `mohex-values` prints them, `".547@1k"`, `"W"`, `"L"`, or `"0"` unsearched); a search is
+//! scored by how often it plays that move, and by the win rate it gives up by the stronger
+//! player's values where it played a move those values hold.
 
 mod hex_records;
 
@@ -43,9 +50,8 @@ impl Judge {
         }
     }
 
-    /// The chance that the side to move wins `pos` by this judge, and for a search whether
-    /// its move is the one the game went on with.
-    fn judge(&mut self, pos: &Position, playouts: usize, seed: u64) -> (f64, Option<bool>) {
+    /// The chance that the side to move wins `pos` by this judge, and a search's move.
+    fn judge(&mut self, pos: &Position, playouts: usize, seed: u64) -> (f64, Option<HexMove>) {
         match self {
             Judge::Playouts(policy) => {
                 let mut rng = FastRng::new(seed);
@@ -69,7 +75,7 @@ impl Judge {
                     Some(s) => (s.value() as f64 / 1000.0 + 1.0) / 2.0,
                     None => 0.5,
                 };
-                (p, Some(choice.mv == pos.played))
+                (p, Some(choice.mv))
             }
         }
     }
@@ -140,8 +146,10 @@ struct Position {
     to_move: u8,
     last: Option<usize>,
     mover_won: bool,
-    /// The move the game went on with.
+    /// The move the game went on with, or the stronger player's with `--labels`.
     played: HexMove,
+    /// The stronger player's win rate of the moves it searched (`--labels`).
+    values: Option<Vec<(HexMove, f64)>>,
 }
 
 /// The scores of one policy.
@@ -152,11 +160,22 @@ struct Score {
     right: f64,
     n: usize,
     agreed: usize,
+    /// The stronger player's win rate given up, over the moves it valued, and their number.
+    given_up: f64,
+    valued: usize,
 }
 
 impl Score {
-    fn add(&mut self, (p, agreed): (f64, Option<bool>), won: bool) {
-        self.agreed += (agreed == Some(true)) as usize;
+    fn add(&mut self, (p, chosen): (f64, Option<HexMove>), pos: &Position) {
+        self.agreed += (chosen == Some(pos.played)) as usize;
+        if let (Some(values), Some(chosen)) = (&pos.values, chosen) {
+            let value = |m: HexMove| values.iter().find(|v| v.0 == m).map(|v| v.1);
+            if let (Some(best), Some(mine)) = (value(pos.played), value(chosen)) {
+                self.given_up += (best - mine).max(0.0);
+                self.valued += 1;
+            }
+        }
+        let won = pos.mover_won;
         let y = if won { 1.0 } else { 0.0 };
         self.brier += (p - y) * (p - y);
         let q = p.clamp(0.01, 0.99);
@@ -179,11 +198,12 @@ fn fail(message: &str) -> ! {
 
 fn main() {
     let usage = "usage: hex_playout_judge [--playouts N] [--from PLY] [--to PLY] [--every K] \
-                 [--policy SPEC]... GAMES...";
+                 [--policy SPEC]... GAMES... | --labels FILE [--policy SPEC]...";
     let mut args = std::env::args().skip(1).peekable();
     let (mut playouts, mut from, mut to, mut every) = (1000usize, 6usize, 40usize, 4usize);
     let mut policies: Vec<(String, Judge)> = Vec::new();
     let mut files = Vec::new();
+    let mut labels = None;
     while let Some(a) = args.next() {
         let mut number = |name: &str| -> usize {
             args.next()
@@ -196,6 +216,12 @@ fn main() {
             "--from" => from = number("--from"),
             "--to" => to = number("--to"),
             "--every" => every = number("--every"),
+            "--labels" => {
+                labels = Some(
+                    args.next()
+                        .unwrap_or_else(|| fail(&format!("--labels needs a file; {usage}"))),
+                )
+            }
             "--policy" => {
                 let text = args
                     .next()
@@ -211,7 +237,7 @@ fn main() {
             _ => files.push(a),
         }
     }
-    if files.is_empty() {
+    if files.is_empty() == labels.is_none() {
         fail(usage);
     }
     if policies.is_empty() {
@@ -223,22 +249,30 @@ fn main() {
         }
     }
     let mut positions = Vec::new();
-    let records = hex_records::read_all(&files);
-    for r in &records {
-        let Some(winner) = r.winner else { continue };
-        positions_of(r, winner, (from, to, every), &mut positions);
+    if let Some(file) = &labels {
+        positions = labelled(file);
+        eprintln!("{} labelled positions", positions.len());
+        println!("policy                 plays the label's move  win rate given up  (over)");
+    } else {
+        let records = hex_records::read_all(&files);
+        for r in &records {
+            let Some(winner) = r.winner else { continue };
+            positions_of(r, winner, (from, to, every), &mut positions);
+        }
+        eprintln!(
+            "{} games, {} positions, {playouts} playouts each",
+            records.len(),
+            positions.len()
+        );
+        println!(
+            "policy                 brier   log loss  names the winner  plays the game's move"
+        );
     }
-    eprintln!(
-        "{} games, {} positions, {playouts} playouts each",
-        records.len(),
-        positions.len()
-    );
-    println!("policy                 brier   log loss  names the winner  plays the game's move");
     for (text, judge) in policies.iter_mut() {
         let mut score = Score::default();
         for (i, pos) in positions.iter().enumerate() {
             let judged = judge.judge(pos, playouts, 0x9E37_79B9_7F4A_7C15 ^ i as u64);
-            score.add(judged, pos.mover_won);
+            score.add(judged, pos);
             if matches!(judge, Judge::Search(_)) && (i + 1) % 50 == 0 {
                 eprint!("\r{text}: {} of {} positions", i + 1, positions.len());
             }
@@ -246,6 +280,15 @@ fn main() {
         let n = score.n.max(1) as f64;
         if matches!(judge, Judge::Search(_)) {
             eprint!("\r\x1b[K");
+        }
+        if labels.is_some() {
+            println!(
+                "{text:<20} {:>25.1}% {:>18.3}  ({} positions)",
+                100.0 * score.agreed as f64 / n,
+                score.given_up / score.valued.max(1) as f64,
+                score.valued
+            );
+            continue;
         }
         let agreed = match judge {
             Judge::Search(_) => format!("{:>21.1}%", 100.0 * score.agreed as f64 / n),
@@ -295,6 +338,7 @@ fn positions_of(
                     last,
                     mover_won: game.side_to_move() == winner,
                     played: mv,
+                    values: None,
                 });
             }
         }
@@ -303,4 +347,73 @@ fn positions_of(
         last = Some(p);
         game.play_unchecked(mv);
     }
+}
+
+/// The positions of a labels file (a bad line ends the run with an error naming it).
+fn labelled(file: &str) -> Vec<Position> {
+    let text =
+        std::fs::read_to_string(file).unwrap_or_else(|e| fail(&format!("cannot read {file}: {e}")));
+    let mut out = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let bad = |what: &str| -> ! { fail(&format!("{file} line {}: {what}", n + 1)) };
+        let v: serde_json::Value =
+            serde_json::from_str(line).unwrap_or_else(|e| bad(&e.to_string()));
+        let spec = Spec::parse(v["game"].as_str().unwrap_or_else(|| bad("no game")))
+            .unwrap_or_else(|e| bad(&e.to_string()));
+        let mut game = Hex::from_spec(&spec).unwrap_or_else(|e| bad(&e.to_string()));
+        let mut board = Board::new(game.size() as usize);
+        let mut last = None;
+        let moves = v["moves"].as_array().unwrap_or_else(|| bad("no moves"));
+        for m in moves {
+            let mv = m
+                .as_str()
+                .and_then(|t| game.parse_move(t).ok())
+                .filter(|&mv| game.is_legal(mv))
+                .unwrap_or_else(|| bad(&format!("bad move {m}")));
+            let HexMove::Cell(cell) = mv else {
+                bad("a swap in the moves")
+            };
+            let p = board.layout.to_box[cell as usize] as usize;
+            board.play(p, colour_of(game.side_to_move()));
+            last = Some(p);
+            game.play_unchecked(mv);
+        }
+        let best = v["best"]
+            .as_str()
+            .and_then(|t| game.parse_move(t).ok())
+            .filter(|&mv| game.is_legal(mv));
+        let Some(best) = best else {
+            // A resignation or a decided position: nothing to compare.
+            continue;
+        };
+        let mut values = Vec::new();
+        if let Some(map) = v["values"].as_object() {
+            for (text, value) in map {
+                let (Ok(mv), Some(value)) = (game.parse_move(text), value.as_str()) else {
+                    continue;
+                };
+                let rate = match value {
+                    w if w.starts_with('W') => Some(1.0),
+                    l if l.starts_with('L') => Some(0.0),
+                    r => r.split_once('@').and_then(|(rate, _)| rate.parse().ok()),
+                };
+                if let Some(rate) = rate {
+                    values.push((mv, rate));
+                }
+            }
+        }
+        out.push(Position {
+            to_move: colour_of(game.side_to_move()),
+            game,
+            board,
+            last,
+            mover_won: false,
+            played: best,
+            values: Some(values),
+        });
+    }
+    out
 }
