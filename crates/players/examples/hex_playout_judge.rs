@@ -11,9 +11,9 @@
 //! A policy is `uniform` or hexmc's playout options: `pcap=X`, `plocal=B`, or both
 //! (`plocal=1,pcap=0.6`); the default list is those four. A policy may also be a whole
 //! search, `hexmc(...)` with a `movetime` or `playouts`: its root value (a proven result as 0
-//! or 1) is its judgement, which weighs a policy's judgement against its speed. Positions are every `K`-th ply
-//! from `PLY` to `PLY` (6 to 40 every 4 by default) where neither side has a winning cell;
-//! records come from [`hex_records`]. Games are noisy labels of a position's value, the same
+//! or 1) is its judgement, which weighs a policy's judgement against its speed. Positions
+//! are every `K`-th ply from `PLY` to `PLY` (6 to 40 every 4 by default) where neither side
+//! has a winning cell; records come from [`hex_records`]. Games are noisy labels of a position's value, the same
 //! for every policy: compare policies on one set of games, not the numbers across sets.
 //!
 //! With `--labels FILE` the positions come from a stronger player's verdicts instead (JSON
@@ -199,7 +199,7 @@ fn fail(message: &str) -> ! {
 fn main() {
     let usage = "usage: hex_playout_judge [--playouts N] [--from PLY] [--to PLY] [--every K] \
                  [--policy SPEC]... GAMES... | --labels FILE [--policy SPEC]...";
-    let mut args = std::env::args().skip(1).peekable();
+    let mut args = std::env::args().skip(1);
     let (mut playouts, mut from, mut to, mut every) = (1000usize, 6usize, 40usize, 4usize);
     let mut policies: Vec<(String, Judge)> = Vec::new();
     let mut files = Vec::new();
