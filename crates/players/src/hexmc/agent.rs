@@ -2,6 +2,7 @@
 //! the search's report.
 
 use super::board::{colour_of, Board, MAX_BOX, WHITE};
+use super::inferior::Inferior;
 use super::knowledge::{expand, Expansion};
 use super::patterns::Patterns;
 use super::proving::{Proven, RootProver};
@@ -40,6 +41,10 @@ pub struct HexMc {
     vc: Option<(usize, Option<VcEngine>)>,
     /// Whether the root's connections are used (`vc=false` turns them off).
     use_vc: bool,
+    /// Whether the root's inferior cells are left out of the search (`rootinf=true`), and
+    /// the analysis for the board size in use.
+    root_inferior: bool,
+    inferior: Option<(usize, Option<Inferior>)>,
     /// The solver at the root (`solve=` its share of the move's time).
     prover: RootProver,
     seed: u64,
@@ -50,13 +55,14 @@ pub struct HexMc {
 impl HexMc {
     /// Builds `hexmc(movetime=1s|mirror|playouts=N,threads=1,c=..,rave=..,ravei=1,ravep=0,
     /// fpu=..,prior=..,expand=..,nodes=..,patterns=FILE,vc=true,knowledge=0,fillin=false,
-    /// pcap=0,plocal=0,solve=S)`: `ravei` and `ravep` are MoHex's RAVE schedule
+    /// pcap=0,plocal=0,solve=S,rootinf=false)`: `ravei` and `ravep` are MoHex's RAVE schedule
     /// ([`Params::rave_initial`], [`Params::rave_prior`]); `fillin` (with `knowledge`) plays a
     /// knowledge node's fill-in on the boards below it; `pcap` > 0 draws the playouts' moves
     /// (with `plocal`, those away from the last move) by their pattern weights capped there;
     /// `plocal` > 0 answers the last move near it by
     /// pattern weight against that much for each empty cell; `solve` is the root prover's
-    /// share of each move's time ([`RootProver`]: 0.3 up to 9x9, off above by default).
+    /// share of each move's time ([`RootProver`]: 0.3 up to 9x9, off above by default);
+    /// `rootinf` leaves the root's inferior cells out of the search (up to 11x11).
     pub fn from_spec(spec: &Spec) -> Result<HexMc, SpecError> {
         spec.expect_keys(&[
             "movetime",
@@ -78,6 +84,7 @@ impl HexMc {
             "plocal",
             "fillin",
             "solve",
+            "rootinf",
         ])?;
         let d = Params::default();
         let float = |key: &str, default: f32| -> Result<f32, SpecError> {
@@ -156,6 +163,8 @@ impl HexMc {
             searcher: None,
             vc: None,
             use_vc: spec.bool_or("vc", true)?,
+            root_inferior: spec.bool_or("rootinf", false)?,
+            inferior: None,
             prover: {
                 let share = match spec.get("solve") {
                     None => None,
@@ -191,6 +200,48 @@ impl HexMc {
             Some(e) => e.verdict(board, colour_of(game.side_to_move())),
             None => VcVerdict::Open,
         }
+    }
+
+    /// The root moves allowed (`allowed`, or every empty cell) less those the inferior-cell
+    /// analysis leaves out (fill-in, vulnerable and dominated cells, up to 11x11; candidates
+    /// by pattern weight, so of two equivalent moves the better-looking stays). A played
+    /// cell of the fill-in or a vulnerable one is a move given away: the opponent need not
+    /// answer it.
+    fn without_inferior(
+        &mut self,
+        game: &Hex,
+        board: &Board,
+        allowed: Option<Box<[bool; MAX_BOX]>>,
+    ) -> Option<Box<[bool; MAX_BOX]>> {
+        let size = game.size() as usize;
+        if !self.root_inferior || game.swap_available() {
+            return allowed;
+        }
+        if self.inferior.as_ref().is_none_or(|(s, _)| *s != size) {
+            self.inferior = Some((size, Inferior::new(size)));
+        }
+        let Some(analysis) = self.inferior.as_ref().and_then(|(_, a)| a.as_ref()) else {
+            return allowed;
+        };
+        let me = colour_of(game.side_to_move());
+        let mut candidates: Vec<(f32, usize)> = board
+            .empties()
+            .iter()
+            .map(|&c| c as usize)
+            .filter(|&c| allowed.as_ref().is_none_or(|a| a[c]))
+            .map(|c| (self.patterns.gamma(board, c, me, None), c))
+            .collect();
+        candidates.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+        let cells: Vec<usize> = candidates.iter().map(|&(_, c)| c).collect();
+        let mut out = [false; MAX_BOX];
+        if analysis.inferior(board, me, &cells, &mut out) == 0 {
+            return allowed;
+        }
+        let mut ok = Box::new([false; MAX_BOX]);
+        for &c in &cells {
+            ok[c] = !out[c];
+        }
+        Some(ok)
     }
 
     /// This move's time: the set one, the opponent's average (`mirror`), at most a tenth
@@ -498,6 +549,7 @@ impl HexMc {
             VcVerdict::MustPlay(cells) => allowed = Some(mask_of(&cells)),
             _ => {}
         }
+        allowed = self.without_inferior(game, &board, allowed);
         let movetime = self.movetime(turn);
         let deadline = movetime.map(|t| began + t);
         let threads = self.params.threads;
@@ -687,6 +739,7 @@ mod tests {
             "hexmc(patterns=/nonexistent/file)",
             "hexmc(pcap=-1)",
             "hexmc(pcap=x)",
+            "hexmc(rootinf=maybe)",
             "hexmc(solve=1.5)",
             "hexmc(solve=-0.1)",
             "hexmc(ravei=0)",
@@ -810,6 +863,60 @@ mod tests {
             found += 1;
         }
         assert!(found > 0, "no marked reply met");
+    }
+
+    /// With `rootinf=true` the root never plays a cell of the fill-in or a vulnerable cell
+    /// (the analysis with the played cell first: then only those classes can mark it), and
+    /// without it some of these random 7x7 positions get such a move (so the check can
+    /// fail).
+    #[test]
+    fn the_root_leaves_out_inferior_cells() {
+        use poda_core::Rng;
+        let inferior = Inferior::new(7).unwrap();
+        let mut rng = Rng::new(11);
+        let mut given_away = [0, 0];
+        for round in 0..40 {
+            let mut game = Hex::with_size(7, false).unwrap();
+            for _ in 0..8 + rng.index(16) {
+                let moves = game.legal_move_list();
+                let next = game.after(moves[rng.index(moves.len())]);
+                if next.winner().is_some() {
+                    break;
+                }
+                game = next;
+            }
+            for (k, spec) in [
+                "hexmc(playouts=300,vc=false)",
+                "hexmc(playouts=300,vc=false,rootinf=true)",
+            ]
+            .into_iter()
+            .enumerate()
+            {
+                let mut a = agent(spec);
+                a.new_game(round);
+                let c = a.choose(&game, &mut Turn::new()).unwrap();
+                let board = board_of(&game);
+                let HexMove::Cell(cell) = c.mv else { continue };
+                let played = board.layout.to_box[cell as usize] as usize;
+                let mut cells = vec![played];
+                cells.extend(
+                    board
+                        .empties()
+                        .iter()
+                        .map(|&e| e as usize)
+                        .filter(|&e| e != played),
+                );
+                let mut out = [false; MAX_BOX];
+                let me = colour_of(game.side_to_move());
+                inferior.inferior(&board, me, &cells, &mut out);
+                given_away[k] += out[played] as usize;
+            }
+        }
+        assert_eq!(given_away[1], 0, "rootinf=true played an inferior cell");
+        assert!(
+            given_away[0] > 0,
+            "no inferior cell played without rootinf: the test proves nothing"
+        );
     }
 
     /// With a move time and two threads (the prover beside the tree search), whole 6x6
