@@ -3,7 +3,7 @@
 
 use super::board::{colour_of, Board, MAX_BOX, WHITE};
 use super::inferior::Inferior;
-use super::knowledge::{expand, Expansion};
+use super::knowledge::{expand, local_fill_in, Expansion};
 use super::patterns::Patterns;
 use super::proving::{Proven, RootProver};
 use super::search::{Budget, Outcome, Params, Searcher};
@@ -62,7 +62,7 @@ impl HexMc {
     /// `plocal` > 0 answers the last move near it by
     /// pattern weight against that much for each empty cell; `solve` is the root prover's
     /// share of each move's time ([`RootProver`]: 0.3 up to 9x9, off above by default);
-    /// `rootinf` leaves the root's inferior cells out of the search (up to 11x11).
+    /// `rootinf` leaves the root's inferior cells out of the search.
     pub fn from_spec(spec: &Spec) -> Result<HexMc, SpecError> {
         spec.expect_keys(&[
             "movetime",
@@ -203,8 +203,9 @@ impl HexMc {
     }
 
     /// The root moves allowed (`allowed`, or every empty cell) less those the inferior-cell
-    /// analysis leaves out (fill-in, vulnerable and dominated cells, up to 11x11; candidates
-    /// by pattern weight, so of two equivalent moves the better-looking stays). A played
+    /// analysis leaves out (fill-in, vulnerable and dominated cells up to 11x11, candidates
+    /// by pattern weight so that of two equivalent moves the better-looking stays; above,
+    /// the local rules' dead cells and captured pairs). A played
     /// cell of the fill-in or a vulnerable one is a move given away: the opponent need not
     /// answer it.
     fn without_inferior(
@@ -220,10 +221,17 @@ impl HexMc {
         if self.inferior.as_ref().is_none_or(|(s, _)| *s != size) {
             self.inferior = Some((size, Inferior::new(size)));
         }
-        let Some(analysis) = self.inferior.as_ref().and_then(|(_, a)| a.as_ref()) else {
-            return allowed;
-        };
         let me = colour_of(game.side_to_move());
+        let Some(analysis) = self.inferior.as_ref().and_then(|(_, a)| a.as_ref()) else {
+            // Above 11x11: the local rules' fill-in (dead cells, captured pairs).
+            let mut fill = Vec::new();
+            local_fill_in(board, &mut fill);
+            let lost: Vec<HexMove> = fill
+                .iter()
+                .map(|&(c, _)| HexMove::Cell(board.layout.to_dense[c as usize]))
+                .collect();
+            return without(allowed, board, &lost);
+        };
         let mut candidates: Vec<(f32, usize)> = board
             .empties()
             .iter()
@@ -916,6 +924,49 @@ mod tests {
         assert!(
             given_away[0] > 0,
             "no inferior cell played without rootinf: the test proves nothing"
+        );
+    }
+
+    /// Above 11x11 `rootinf=true` leaves out the local rules' fill-in: on random 13x13
+    /// positions the root never plays a dead cell or a cell of a captured pair, and without
+    /// it some positions get such a move.
+    #[test]
+    fn above_eleven_the_root_leaves_out_the_local_fill_in() {
+        use poda_core::Rng;
+        let mut rng = Rng::new(12);
+        let mut given_away = [0, 0];
+        for round in 0..30 {
+            let mut game = Hex::with_size(13, false).unwrap();
+            for _ in 0..40 + rng.index(60) {
+                let moves = game.legal_move_list();
+                let next = game.after(moves[rng.index(moves.len())]);
+                if next.winner().is_some() {
+                    break;
+                }
+                game = next;
+            }
+            let board = board_of(&game);
+            let mut fill = Vec::new();
+            local_fill_in(&board, &mut fill);
+            for (k, spec) in [
+                "hexmc(playouts=20,vc=false)",
+                "hexmc(playouts=20,vc=false,rootinf=true)",
+            ]
+            .into_iter()
+            .enumerate()
+            {
+                let mut a = agent(spec);
+                a.new_game(round);
+                let c = a.choose(&game, &mut Turn::new()).unwrap();
+                let HexMove::Cell(cell) = c.mv else { continue };
+                let played = board.layout.to_box[cell as usize];
+                given_away[k] += fill.iter().any(|&(f, _)| f == played) as usize;
+            }
+        }
+        assert_eq!(given_away[1], 0, "rootinf=true played into the fill-in");
+        assert!(
+            given_away[0] > 0,
+            "no fill-in cell played without rootinf: the test proves nothing"
         );
     }
 
