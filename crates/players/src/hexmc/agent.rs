@@ -59,8 +59,8 @@ impl HexMc {
     /// ([`Params::rave_initial`], [`Params::rave_prior`]); `fillin` (with `knowledge`) plays a
     /// knowledge node's fill-in on the boards below it; `pcap` > 0 draws the playouts' moves
     /// (with `plocal`, those away from the last move) by their pattern weights capped there;
-    /// `plocal` > 0 answers the last move near it by
-    /// pattern weight against that much for each empty cell; `solve` is the root prover's
+    /// `plocal` > 0 answers the last move near it by pattern weight against that much for
+    /// each empty cell; `solve` is the root prover's
     /// share of each move's time ([`RootProver`]: 0.3 up to 9x9, off above by default);
     /// `rootinf` leaves the root's inferior cells out of the search.
     pub fn from_spec(spec: &Spec) -> Result<HexMc, SpecError> {
@@ -205,9 +205,8 @@ impl HexMc {
     /// The root moves allowed (`allowed`, or every empty cell) less those the inferior-cell
     /// analysis leaves out (fill-in, vulnerable and dominated cells up to 11x11, candidates
     /// by pattern weight so that of two equivalent moves the better-looking stays; above,
-    /// the local rules' dead cells and captured pairs). A played
-    /// cell of the fill-in or a vulnerable one is a move given away: the opponent need not
-    /// answer it.
+    /// the local rules' dead cells and captured pairs). A played cell of the fill-in or a
+    /// vulnerable one is a move given away: the opponent need not answer it.
     fn without_inferior(
         &mut self,
         game: &Hex,
