@@ -30,12 +30,12 @@ use poda_games::hex::{Hex, HexMove};
 use poda_players::hexmc::board::{colour_of, Board, FastRng};
 use poda_players::hexmc::knowledge::winning_cells;
 use poda_players::hexmc::patterns::Patterns;
-use poda_players::hexmc::playout::{local_playout, weighted_playout, LocalPolicy};
+use poda_players::hexmc::playout::PlayoutPolicy;
 use poda_players::hexmc::HexMc;
 
 /// What judges: playouts alone, or a whole search.
 enum Judge {
-    Playouts(Policy),
+    Playouts(PlayoutPolicy),
     Search(Box<HexMc>),
 }
 
@@ -46,7 +46,7 @@ impl Judge {
             let agent = HexMc::from_spec(&spec).map_err(|e| format!("{text}: {e}"))?;
             Ok(Judge::Search(Box::new(agent)))
         } else {
-            Policy::parse(text).map(Judge::Playouts)
+            parse_policy(text).map(Judge::Playouts)
         }
     }
 
@@ -56,9 +56,11 @@ impl Judge {
             Judge::Playouts(policy) => {
                 let mut rng = FastRng::new(seed);
                 let patterns = Patterns::shipped();
+                let mut board = pos.board.clone();
                 let wins = (0..playouts)
                     .filter(|_| {
-                        policy.playout(&pos.board, patterns, pos.to_move, pos.last, &mut rng)
+                        board.clone_from(&pos.board);
+                        policy.fill(&mut board, patterns, pos.to_move, pos.last, &mut rng)
                             == pos.to_move
                     })
                     .count();
@@ -81,62 +83,28 @@ impl Judge {
     }
 }
 
-/// Playouts alone: hexmc's playout options.
-#[derive(Clone, Copy)]
-struct Policy {
-    cap: f32,
-    local: f32,
-}
-
-impl Policy {
-    fn parse(text: &str) -> Result<Policy, String> {
-        let mut p = Policy {
-            cap: 0.0,
-            local: 0.0,
-        };
-        if text == "uniform" {
-            return Ok(p);
-        }
-        for part in text.split(',') {
-            let (key, value) = part
-                .split_once('=')
-                .ok_or_else(|| format!("policy `{text}`: expected key=value, got `{part}`"))?;
-            let v: f32 = value
-                .parse()
-                .ok()
-                .filter(|v: &f32| v.is_finite() && *v >= 0.0)
-                .ok_or_else(|| format!("policy `{text}`: `{value}` is not a weight"))?;
-            match key {
-                "pcap" => p.cap = v,
-                "plocal" => p.local = v,
-                _ => return Err(format!("policy `{text}`: unknown option `{key}`")),
-            }
-        }
-        Ok(p)
+/// Playouts alone, from hexmc's playout options (`uniform`, or `pcap=X`, `plocal=B`).
+fn parse_policy(text: &str) -> Result<PlayoutPolicy, String> {
+    let mut p = PlayoutPolicy::default();
+    if text == "uniform" {
+        return Ok(p);
     }
-
-    /// One playout from `board` (a copy is filled); the winner's colour.
-    fn playout(
-        self,
-        board: &Board,
-        patterns: &Patterns,
-        to_move: u8,
-        last: Option<usize>,
-        rng: &mut FastRng,
-    ) -> u8 {
-        let mut b = board.clone();
-        if self.local > 0.0 {
-            let policy = LocalPolicy {
-                base: self.local,
-                cap: self.cap,
-            };
-            local_playout(&mut b, patterns, policy, to_move, last, rng)
-        } else if self.cap > 0.0 {
-            weighted_playout(&mut b, patterns, self.cap, to_move, last, rng)
-        } else {
-            b.playout(to_move, last, rng)
+    for part in text.split(',') {
+        let (key, value) = part
+            .split_once('=')
+            .ok_or_else(|| format!("policy `{text}`: expected key=value, got `{part}`"))?;
+        let v: f32 = value
+            .parse()
+            .ok()
+            .filter(|v: &f32| v.is_finite() && *v >= 0.0)
+            .ok_or_else(|| format!("policy `{text}`: `{value}` is not a weight"))?;
+        match key {
+            "pcap" => p.cap = v,
+            "plocal" => p.base = v,
+            _ => return Err(format!("policy `{text}`: unknown option `{key}`")),
         }
     }
+    Ok(p)
 }
 
 /// A position to judge and the result of its game for the side to move.

@@ -12,7 +12,7 @@ use poda_core::{Agent, Spec, Turn};
 use poda_games::hex::Hex;
 use poda_players::hexmc::board::{Board, FastRng, BLACK, MAX_SIDE};
 use poda_players::hexmc::patterns::Patterns;
-use poda_players::hexmc::playout::{local_playout, weighted_playout, LocalPolicy};
+use poda_players::hexmc::playout::PlayoutPolicy;
 use poda_players::hexmc::HexMc;
 use std::time::Instant;
 
@@ -52,8 +52,10 @@ fn main() {
     // The agent checks every option (a bad one ends here); the bare playouts use its playout
     // cap and pattern file too.
     HexMc::from_spec(&spec).unwrap_or_else(|e| fail(e.to_string()));
-    let cap: f32 = spec.parse_or("pcap", 0.0).expect("checked by the agent");
-    let base: f32 = spec.parse_or("plocal", 0.0).expect("checked by the agent");
+    let policy = PlayoutPolicy {
+        base: spec.parse_or("plocal", 0.0).expect("checked by the agent"),
+        cap: spec.parse_or("pcap", 0.0).expect("checked by the agent"),
+    };
     let table = spec.get("patterns").map(|f| {
         let text = std::fs::read_to_string(f).unwrap_or_else(|e| fail(format!("{f}: {e}")));
         Patterns::parse(&text).unwrap_or_else(|e| fail(format!("{f}: {e}")))
@@ -70,14 +72,7 @@ fn main() {
         while began.elapsed().as_secs_f64() < secs {
             for _ in 0..100 {
                 b.clone_from(&root);
-                let winner = if base > 0.0 {
-                    let policy = LocalPolicy { base, cap };
-                    local_playout(&mut b, patterns, policy, BLACK, None, &mut rng)
-                } else if cap > 0.0 {
-                    weighted_playout(&mut b, patterns, cap, BLACK, None, &mut rng)
-                } else {
-                    b.playout(BLACK, None, &mut rng)
-                };
+                let winner = policy.fill(&mut b, patterns, BLACK, None, &mut rng);
                 black += (winner == BLACK) as u64;
             }
             n += 100;

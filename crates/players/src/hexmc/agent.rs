@@ -872,19 +872,22 @@ mod tests {
         assert!(found > 0, "no marked reply met");
     }
 
-    /// With `rootinf=true` the root never plays a cell of the fill-in or a vulnerable cell
-    /// (the analysis with the played cell first: then only those classes can mark it), and
-    /// without it some of these random 7x7 positions get such a move (so the check can
-    /// fail).
-    #[test]
-    fn the_root_leaves_out_inferior_cells() {
+    /// Over `rounds` random positions of side `size` (`stones.0` plus up to `stones.1` random
+    /// moves, stopping before a win), how often the root's move with `playouts` is
+    /// `given_away(game, board, mailbox cell)`: without `rootinf` and with it.
+    fn root_moves_given_away(
+        size: u32,
+        (rounds, seed): (u64, u64),
+        stones: (usize, usize),
+        playouts: u32,
+        given_away: impl Fn(&Hex, &Board, usize) -> bool,
+    ) -> [usize; 2] {
         use poda_core::Rng;
-        let inferior = Inferior::new(7).unwrap();
-        let mut rng = Rng::new(11);
-        let mut given_away = [0, 0];
-        for round in 0..40 {
-            let mut game = Hex::with_size(7, false).unwrap();
-            for _ in 0..8 + rng.index(16) {
+        let mut rng = Rng::new(seed);
+        let mut count = [0, 0];
+        for round in 0..rounds {
+            let mut game = Hex::with_size(size, false).unwrap();
+            for _ in 0..stones.0 + rng.index(stones.1) {
                 let moves = game.legal_move_list();
                 let next = game.after(moves[rng.index(moves.len())]);
                 if next.winner().is_some() {
@@ -892,33 +895,41 @@ mod tests {
                 }
                 game = next;
             }
-            for (k, spec) in [
-                "hexmc(playouts=300,vc=false)",
-                "hexmc(playouts=300,vc=false,rootinf=true)",
-            ]
-            .into_iter()
-            .enumerate()
-            {
-                let mut a = agent(spec);
+            let board = board_of(&game);
+            for (k, rootinf) in [false, true].into_iter().enumerate() {
+                let mut a = agent(&format!(
+                    "hexmc(playouts={playouts},vc=false,rootinf={rootinf})"
+                ));
                 a.new_game(round);
                 let c = a.choose(&game, &mut Turn::new()).unwrap();
-                let board = board_of(&game);
                 let HexMove::Cell(cell) = c.mv else { continue };
                 let played = board.layout.to_box[cell as usize] as usize;
-                let mut cells = vec![played];
-                cells.extend(
-                    board
-                        .empties()
-                        .iter()
-                        .map(|&e| e as usize)
-                        .filter(|&e| e != played),
-                );
-                let mut out = [false; MAX_BOX];
-                let me = colour_of(game.side_to_move());
-                inferior.inferior(&board, me, &cells, &mut out);
-                given_away[k] += out[played] as usize;
+                count[k] += given_away(&game, &board, played) as usize;
             }
         }
+        count
+    }
+
+    /// With `rootinf=true` the root never plays a cell of the fill-in or a vulnerable cell
+    /// (the analysis with the played cell first: then only those classes can mark it), and
+    /// without it some of these random 7x7 positions get such a move (so the check can
+    /// fail).
+    #[test]
+    fn the_root_leaves_out_inferior_cells() {
+        let inferior = Inferior::new(7).unwrap();
+        let given_away = root_moves_given_away(7, (40, 11), (8, 16), 300, |game, board, played| {
+            let mut cells = vec![played];
+            cells.extend(
+                board
+                    .empties()
+                    .iter()
+                    .map(|&e| e as usize)
+                    .filter(|&e| e != played),
+            );
+            let mut out = [false; MAX_BOX];
+            inferior.inferior(board, colour_of(game.side_to_move()), &cells, &mut out);
+            out[played]
+        });
         assert_eq!(given_away[1], 0, "rootinf=true played an inferior cell");
         assert!(
             given_away[0] > 0,
@@ -931,37 +942,11 @@ mod tests {
     /// it some positions get such a move.
     #[test]
     fn above_eleven_the_root_leaves_out_the_local_fill_in() {
-        use poda_core::Rng;
-        let mut rng = Rng::new(12);
-        let mut given_away = [0, 0];
-        for round in 0..30 {
-            let mut game = Hex::with_size(13, false).unwrap();
-            for _ in 0..40 + rng.index(60) {
-                let moves = game.legal_move_list();
-                let next = game.after(moves[rng.index(moves.len())]);
-                if next.winner().is_some() {
-                    break;
-                }
-                game = next;
-            }
-            let board = board_of(&game);
+        let given_away = root_moves_given_away(13, (30, 12), (40, 60), 20, |_, board, played| {
             let mut fill = Vec::new();
-            local_fill_in(&board, &mut fill);
-            for (k, spec) in [
-                "hexmc(playouts=20,vc=false)",
-                "hexmc(playouts=20,vc=false,rootinf=true)",
-            ]
-            .into_iter()
-            .enumerate()
-            {
-                let mut a = agent(spec);
-                a.new_game(round);
-                let c = a.choose(&game, &mut Turn::new()).unwrap();
-                let HexMove::Cell(cell) = c.mv else { continue };
-                let played = board.layout.to_box[cell as usize];
-                given_away[k] += fill.iter().any(|&(f, _)| f == played) as usize;
-            }
-        }
+            local_fill_in(board, &mut fill);
+            fill.iter().any(|&(f, _)| f as usize == played)
+        });
         assert_eq!(given_away[1], 0, "rootinf=true played into the fill-in");
         assert!(
             given_away[0] > 0,

@@ -69,24 +69,47 @@ pub fn draw(
     candidate
 }
 
-/// The local playout's policy.
-#[derive(Clone, Copy, Debug)]
-pub struct LocalPolicy {
-    /// The weight of each empty cell of the board against the cells around the last move
-    /// (> 0).
+/// A playout policy, as hexmc's options `plocal` and `pcap` give it.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct PlayoutPolicy {
+    /// With [`local_playout`]: the weight of each empty cell of the board against the cells
+    /// around the last move (`plocal`); 0: no local answers.
     pub base: f32,
-    /// The cap of the pattern weights for the moves away from the last one ([`draw`] without
-    /// locality); 0: those moves are uniform.
+    /// The cap of the pattern weights ([`draw`]): for every move, or with `base` for the
+    /// moves away from the last one, drawn without locality (`pcap`); 0: uniform moves.
     pub cap: f32,
 }
 
+impl PlayoutPolicy {
+    /// Fills the board from `to_move` (the previous move was `last`) by this policy: the
+    /// local playout with a base, else the weighted one with a cap, else the uniform one
+    /// (each with the bridge-save reply first). Returns the winner's colour.
+    #[inline]
+    pub fn fill(
+        self,
+        board: &mut Board,
+        patterns: &Patterns,
+        to_move: u8,
+        last: Option<usize>,
+        rng: &mut FastRng,
+    ) -> u8 {
+        if self.base > 0.0 {
+            local_playout(board, patterns, self, to_move, last, rng)
+        } else if self.cap > 0.0 {
+            weighted_playout(board, patterns, self.cap, to_move, last, rng)
+        } else {
+            board.playout(to_move, last, rng)
+        }
+    }
+}
+
 /// Fills the board from `to_move` (the previous move was `last`), answering the last move
-/// near it by the pattern weights against the policy's base for each empty cell. Returns the
+/// near it by the pattern weights against the policy's base (> 0) for each empty cell. Returns the
 /// winner's colour.
 pub fn local_playout(
     board: &mut Board,
     patterns: &Patterns,
-    policy: LocalPolicy,
+    policy: PlayoutPolicy,
     mut to_move: u8,
     mut last: Option<usize>,
     rng: &mut FastRng,
@@ -197,7 +220,7 @@ mod tests {
             for cap in [0.0, 1.0] {
                 for _ in 0..100 {
                     let mut b = Board::new(size);
-                    let policy = LocalPolicy { base: 1.0, cap };
+                    let policy = PlayoutPolicy { base: 1.0, cap };
                     let w = local_playout(&mut b, &uniform, policy, BLACK, None, &mut rng);
                     assert_eq!(b.empty_count(), 0);
                     assert_eq!(w, b.full_board_winner());

@@ -30,7 +30,7 @@ use super::board::{other, Board, FastRng, EMPTY, MAX_BOX};
 use super::inferior::Inferior;
 use super::knowledge::{captured_cells, expand, local_fill_in, Expansion};
 use super::patterns::Patterns;
-use super::playout::{local_playout, weighted_playout, LocalPolicy};
+use super::playout::PlayoutPolicy;
 use super::tree::{Tree, LOSS, UNKNOWN, WIN};
 use super::vcs::{VcEngine, VcVerdict};
 use std::collections::HashMap;
@@ -66,7 +66,8 @@ pub struct Params {
     /// move or, with [`Params::playout_local`], for the moves away from the last one; 0:
     /// uniform playouts with the bridge-save reply only.
     pub playout_cap: f32,
-    /// The local playouts' base weight per empty cell ([`local_playout`]); 0: off.
+    /// The local playouts' base weight per empty cell
+    /// ([`local_playout`](super::playout::local_playout)); 0: off.
     pub playout_local: f32,
     /// Whether a knowledge node's fill-in stones are played on the board of every
     /// simulation that passes it (MoHex's playouts on the filled board; above 11x11 the fill-in
@@ -541,23 +542,11 @@ impl Searcher {
 
     /// Fills the worker's board from a leaf, with the playout policy of the parameters.
     fn playout(&self, w: &mut Worker, to_move: u8, last: Option<usize>) -> u8 {
-        let cap = self.params.playout_cap;
-        let base = self.params.playout_local;
-        if base > 0.0 {
-            let policy = LocalPolicy { base, cap };
-            local_playout(
-                &mut w.board,
-                self.patterns,
-                policy,
-                to_move,
-                last,
-                &mut w.rng,
-            )
-        } else if cap > 0.0 {
-            weighted_playout(&mut w.board, self.patterns, cap, to_move, last, &mut w.rng)
-        } else {
-            w.board.playout(to_move, last, &mut w.rng)
-        }
+        let policy = PlayoutPolicy {
+            base: self.params.playout_local,
+            cap: self.params.playout_cap,
+        };
+        policy.fill(&mut w.board, self.patterns, to_move, last, &mut w.rng)
     }
 
     /// The child to descend into (a child lost for the opponent first: then the node is won).
