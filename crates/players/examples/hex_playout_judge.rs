@@ -21,7 +21,12 @@
 //! stronger player's move there and its win rate of each move it searched, as MoHex's
 //! `mohex-values` prints them, `".547@1k"`, `"W"`, `"L"`, or `"0"` unsearched); a search is
 //! scored by how often it plays that move, and by the win rate it gives up by the stronger
-//! player's values where it played a move those values hold.
+//! player's values where it played a move those values hold. Labels may also come from poda's
+//! solver (`hex_solver_labels`: won positions, `"W"` and `"L"` for proven moves): then the
+//! win rate given up is the share of won positions a search throws away. With `--prove
+//! SECONDS` a move a search plays that the labels do not value is proved there and then
+//! (poda-solve, within that limit; `unproven` counts the moves it could not settle), and
+//! `--save FILE` writes the labels with these proofs added, for the next run.
 
 mod hex_records;
 
@@ -32,6 +37,8 @@ use poda_players::hexmc::knowledge::winning_cells;
 use poda_players::hexmc::patterns::Patterns;
 use poda_players::hexmc::playout::PlayoutPolicy;
 use poda_players::hexmc::HexMc;
+use poda_solve::hex::HexSolver;
+use std::time::Duration;
 
 /// What judges: playouts alone, or a whole search.
 enum Judge {
@@ -118,6 +125,55 @@ struct Position {
     played: HexMove,
     /// The stronger player's win rate of the moves it searched (`--labels`).
     values: Option<Vec<(HexMove, f64)>>,
+    /// The moves that lead to the position (`--labels`, for `--save`).
+    moves: Vec<String>,
+}
+
+impl Position {
+    /// Proves `mv` with the solver when the labels do not value it (`false` if the limit ran
+    /// out or the board is beyond the solver).
+    fn prove(&mut self, mv: HexMove, solver: &mut HexSolver, limit: Duration) -> bool {
+        let Some(values) = self.values.as_mut() else {
+            return true;
+        };
+        if values.iter().any(|v| v.0 == mv) {
+            return true;
+        }
+        let mut child = self.game.clone();
+        child.play_unchecked(mv);
+        // A table per proof: the positions share little, and memory stays bounded.
+        solver.forget();
+        match solver.solve_within(&child, Some(limit)) {
+            Ok(Some(proof)) => {
+                let won = proof.winner == self.game.side_to_move();
+                values.push((mv, if won { 1.0 } else { 0.0 }));
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// The position as a labels line.
+    fn label_line(&self) -> String {
+        let mut values = serde_json::Map::new();
+        for &(mv, rate) in self.values.iter().flatten() {
+            let text = if rate == 1.0 {
+                "W".to_string()
+            } else if rate == 0.0 {
+                "L".to_string()
+            } else {
+                format!("{rate}@1")
+            };
+            values.insert(self.game.format_move(mv), text.into());
+        }
+        serde_json::json!({
+            "game": format!("hex(size={})", self.game.size()),
+            "moves": self.moves,
+            "best": self.game.format_move(self.played),
+            "values": values,
+        })
+        .to_string()
+    }
 }
 
 /// The scores of one policy.
@@ -166,12 +222,14 @@ fn fail(message: &str) -> ! {
 
 fn main() {
     let usage = "usage: hex_playout_judge [--playouts N] [--from PLY] [--to PLY] [--every K] \
-                 [--policy SPEC]... GAMES... | --labels FILE [--policy SPEC]...";
+                 [--policy SPEC]... GAMES... | --labels FILE [--prove SECONDS] [--save FILE] \
+                 [--policy SPEC]...";
     let mut args = std::env::args().skip(1);
     let (mut playouts, mut from, mut to, mut every) = (1000usize, 6usize, 40usize, 4usize);
     let mut policies: Vec<(String, Judge)> = Vec::new();
     let mut files = Vec::new();
     let mut labels = None;
+    let (mut prove, mut save) = (None, None);
     while let Some(a) = args.next() {
         let mut number = |name: &str| -> usize {
             args.next()
@@ -190,6 +248,20 @@ fn main() {
                         .unwrap_or_else(|| fail(&format!("--labels needs a file; {usage}"))),
                 )
             }
+            "--prove" => {
+                let limit = args
+                    .next()
+                    .and_then(|v| v.parse::<f64>().ok())
+                    .filter(|v| v.is_finite() && *v > 0.0 && *v < 1e6)
+                    .unwrap_or_else(|| fail(&format!("--prove needs seconds; {usage}")));
+                prove = Some(Duration::from_secs_f64(limit));
+            }
+            "--save" => {
+                save = Some(
+                    args.next()
+                        .unwrap_or_else(|| fail(&format!("--save needs a file; {usage}"))),
+                )
+            }
             "--policy" => {
                 let text = args
                     .next()
@@ -205,7 +277,8 @@ fn main() {
             _ => files.push(a),
         }
     }
-    if files.is_empty() == labels.is_none() {
+    if files.is_empty() == labels.is_none() || (labels.is_none() && (prove, &save) != (None, &None))
+    {
         fail(usage);
     }
     if policies.is_empty() {
@@ -220,7 +293,9 @@ fn main() {
     if let Some(file) = &labels {
         positions = labelled(file);
         eprintln!("{} labelled positions", positions.len());
-        println!("policy                 plays the label's move  win rate given up  (over)");
+        println!(
+            "policy                 plays the label's move  win rate given up  (over, unproven)"
+        );
     } else {
         let records = hex_records::read_all(&files);
         for r in &records {
@@ -236,13 +311,19 @@ fn main() {
             "policy                 brier   log loss  names the winner  plays the game's move"
         );
     }
+    let mut solver = HexSolver::new();
     for (text, judge) in policies.iter_mut() {
         let mut score = Score::default();
-        for (i, pos) in positions.iter().enumerate() {
+        let mut unproven = 0;
+        let count = positions.len();
+        for (i, pos) in positions.iter_mut().enumerate() {
             let judged = judge.judge(pos, playouts, 0x9E37_79B9_7F4A_7C15 ^ i as u64);
+            if let (Some(limit), Some(mv @ HexMove::Cell(_))) = (prove, judged.1) {
+                unproven += !pos.prove(mv, &mut solver, limit) as usize;
+            }
             score.add(judged, pos);
             if matches!(judge, Judge::Search(_)) && (i + 1) % 50 == 0 {
-                eprint!("\r{text}: {} of {} positions", i + 1, positions.len());
+                eprint!("\r{text}: {} of {count} positions", i + 1);
             }
         }
         let n = score.n.max(1) as f64;
@@ -251,7 +332,7 @@ fn main() {
         }
         if labels.is_some() {
             println!(
-                "{text:<20} {:>25.1}% {:>18.3}  ({} positions)",
+                "{text:<20} {:>25.1}% {:>18.3}  ({} positions, {unproven})",
                 100.0 * score.agreed as f64 / n,
                 score.given_up / score.valued.max(1) as f64,
                 score.valued
@@ -268,6 +349,10 @@ fn main() {
             score.log_loss / n,
             100.0 * score.right / n
         );
+    }
+    if let Some(file) = save {
+        let text: String = positions.iter().map(|p| p.label_line() + "\n").collect();
+        std::fs::write(&file, text).unwrap_or_else(|e| fail(&format!("cannot write {file}: {e}")));
     }
 }
 
@@ -307,6 +392,7 @@ fn positions_of(
                     mover_won: game.side_to_move() == winner,
                     played: mv,
                     values: None,
+                    moves: Vec::new(),
                 });
             }
         }
@@ -381,6 +467,10 @@ fn labelled(file: &str) -> Vec<Position> {
             mover_won: false,
             played: best,
             values: Some(values),
+            moves: moves
+                .iter()
+                .filter_map(|m| m.as_str().map(String::from))
+                .collect(),
         });
     }
     out
