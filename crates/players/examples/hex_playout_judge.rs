@@ -26,7 +26,8 @@
 //! win rate given up is the share of won positions a search throws away. With `--prove
 //! SECONDS` a move a search plays that the labels do not value is proved there and then
 //! (poda-solve, within that limit; `unproven` counts the moves it could not settle), and
-//! `--save FILE` writes the labels with these proofs added, for the next run.
+//! `--save FILE` writes the labels with these proofs added, for the next run; `--show` lists the
+//! positions where a search played a move worth half a game less than the label's.
 
 mod hex_records;
 
@@ -130,6 +131,12 @@ struct Position {
 }
 
 impl Position {
+    /// The labels' value of a move, if they hold one.
+    fn value_of(&self, mv: HexMove) -> Option<f64> {
+        let values = self.values.as_ref()?;
+        values.iter().find(|v| v.0 == mv).map(|v| v.1)
+    }
+
     /// Proves `mv` with the solver when the labels do not value it (`false` if the limit ran
     /// out or the board is beyond the solver).
     fn prove(&mut self, mv: HexMove, solver: &mut HexSolver, limit: Duration) -> bool {
@@ -192,9 +199,8 @@ struct Score {
 impl Score {
     fn add(&mut self, (p, chosen): (f64, Option<HexMove>), pos: &Position) {
         self.agreed += (chosen == Some(pos.played)) as usize;
-        if let (Some(values), Some(chosen)) = (&pos.values, chosen) {
-            let value = |m: HexMove| values.iter().find(|v| v.0 == m).map(|v| v.1);
-            if let (Some(best), Some(mine)) = (value(pos.played), value(chosen)) {
+        if let Some(chosen) = chosen {
+            if let (Some(best), Some(mine)) = (pos.value_of(pos.played), pos.value_of(chosen)) {
                 self.given_up += (best - mine).max(0.0);
                 self.valued += 1;
             }
@@ -222,14 +228,14 @@ fn fail(message: &str) -> ! {
 
 fn main() {
     let usage = "usage: hex_playout_judge [--playouts N] [--from PLY] [--to PLY] [--every K] \
-                 [--policy SPEC]... GAMES... | --labels FILE [--prove SECONDS] [--save FILE] \
+                 [--policy SPEC]... GAMES... | --labels FILE [--prove SECONDS] [--save FILE] [--show] \
                  [--policy SPEC]...";
     let mut args = std::env::args().skip(1);
     let (mut playouts, mut from, mut to, mut every) = (1000usize, 6usize, 40usize, 4usize);
     let mut policies: Vec<(String, Judge)> = Vec::new();
     let mut files = Vec::new();
     let mut labels = None;
-    let (mut prove, mut save) = (None, None);
+    let (mut prove, mut save, mut show) = (None, None, false);
     while let Some(a) = args.next() {
         let mut number = |name: &str| -> usize {
             args.next()
@@ -256,6 +262,7 @@ fn main() {
                     .unwrap_or_else(|| fail(&format!("--prove needs seconds; {usage}")));
                 prove = Some(Duration::from_secs_f64(limit));
             }
+            "--show" => show = true,
             "--save" => {
                 save = Some(
                     args.next()
@@ -322,6 +329,17 @@ fn main() {
                 unproven += !pos.prove(mv, &mut solver, limit) as usize;
             }
             score.add(judged, pos);
+            if let (true, Some(mv)) = (show, judged.1) {
+                if pos.value_of(pos.played).unwrap_or(0.0) - pos.value_of(mv).unwrap_or(1.0) > 0.5 {
+                    eprintln!(
+                        "\r\x1b[K{text}: after {} ({} plies) played {}, the label's move {}",
+                        pos.moves.join(" "),
+                        pos.moves.len(),
+                        pos.game.format_move(mv),
+                        pos.game.format_move(pos.played)
+                    );
+                }
+            }
             if matches!(judge, Judge::Search(_)) && (i + 1) % 50 == 0 {
                 eprint!("\r{text}: {} of {count} positions", i + 1);
             }
