@@ -11,7 +11,9 @@
 //! A policy is `uniform` or hexmc's playout options: `pcap=X`, `plocal=B`, or both
 //! (`plocal=1,pcap=0.6`); the default list is those four. A policy may also be a whole
 //! search, `hexmc(...)` with a `movetime` or `playouts`: its root value (a proven result as 0
-//! or 1) is its judgement, which weighs a policy's judgement against its speed. Positions
+//! or 1) is its judgement, which weighs a policy's judgement against its speed; any other
+//! agent as `poda match` names it (`external(cmd=...,protocol=htp)` for another Hex program)
+//! is judged by its moves alone. Positions
 //! are every `K`-th ply from `PLY` to `PLY` (6 to 40 every 4 by default) where neither side
 //! has a winning cell; records come from [`hex_records`]. Games are noisy labels of a position's value, the same
 //! for every policy: compare policies on one set of games, not the numbers across sets.
@@ -33,6 +35,7 @@ mod hex_records;
 
 use poda_core::{Agent, Game, Player, Spec, Turn};
 use poda_games::hex::{Hex, HexMove};
+use poda_players::build_agent;
 use poda_players::hexmc::board::{colour_of, Board, FastRng};
 use poda_players::hexmc::knowledge::winning_cells;
 use poda_players::hexmc::patterns::Patterns;
@@ -44,7 +47,7 @@ use std::time::Duration;
 /// What judges: playouts alone, or a whole search.
 enum Judge {
     Playouts(PlayoutPolicy),
-    Search(Box<HexMc>),
+    Search(Box<dyn Agent<Hex>>),
 }
 
 impl Judge {
@@ -53,6 +56,11 @@ impl Judge {
             let spec = Spec::parse(text).map_err(|e| format!("{text}: {e}"))?;
             let agent = HexMc::from_spec(&spec).map_err(|e| format!("{text}: {e}"))?;
             Ok(Judge::Search(Box::new(agent)))
+        } else if text.contains('(') {
+            // Any other agent, as `poda match` names them (`external(...)` for another
+            // program over HTP): only its move is judged.
+            let agent = build_agent(&Hex::default(), text).map_err(|e| format!("{text}: {e}"))?;
+            Ok(Judge::Search(agent))
         } else {
             parse_policy(text).map(Judge::Playouts)
         }
@@ -76,6 +84,11 @@ impl Judge {
             }
             Judge::Search(agent) => {
                 agent.new_game(seed);
+                let mut game = pos.start.clone();
+                for &mv in &pos.line {
+                    agent.observe(&game, mv);
+                    game.play_unchecked(mv);
+                }
                 let choice = agent
                     .choose(&pos.game, &mut Turn::new())
                     .unwrap_or_else(|e| fail(&format!("the search failed: {e}")));
@@ -128,6 +141,9 @@ struct Position {
     values: Option<Vec<(HexMove, f64)>>,
     /// The moves that lead to the position (`--labels`, for `--save`).
     moves: Vec<String>,
+    /// The game's start and its moves to the position, for agents that follow the game.
+    start: Hex,
+    line: Vec<HexMove>,
 }
 
 impl Position {
@@ -382,6 +398,7 @@ fn positions_of(
     out: &mut Vec<Position>,
 ) {
     let mut game = r.start.clone();
+    let mut line = Vec::new();
     let mut board = Board::new(game.size() as usize);
     let mut last = None;
     let mut threats = Vec::new();
@@ -411,12 +428,15 @@ fn positions_of(
                     played: mv,
                     values: None,
                     moves: Vec::new(),
+                    start: r.start.clone(),
+                    line: line.clone(),
                 });
             }
         }
         let p = board.layout.to_box[cell as usize] as usize;
         board.play(p, me);
         last = Some(p);
+        line.push(mv);
         game.play_unchecked(mv);
     }
 }
@@ -436,6 +456,8 @@ fn labelled(file: &str) -> Vec<Position> {
         let spec = Spec::parse(v["game"].as_str().unwrap_or_else(|| bad("no game")))
             .unwrap_or_else(|e| bad(&e.to_string()));
         let mut game = Hex::from_spec(&spec).unwrap_or_else(|e| bad(&e.to_string()));
+        let start = game.clone();
+        let mut line = Vec::new();
         let mut board = Board::new(game.size() as usize);
         let mut last = None;
         let moves = v["moves"].as_array().unwrap_or_else(|| bad("no moves"));
@@ -451,6 +473,7 @@ fn labelled(file: &str) -> Vec<Position> {
             let p = board.layout.to_box[cell as usize] as usize;
             board.play(p, colour_of(game.side_to_move()));
             last = Some(p);
+            line.push(mv);
             game.play_unchecked(mv);
         }
         let best = v["best"]
@@ -489,6 +512,8 @@ fn labelled(file: &str) -> Vec<Position> {
                 .iter()
                 .filter_map(|m| m.as_str().map(String::from))
                 .collect(),
+            start,
+            line,
         });
     }
     out
