@@ -87,7 +87,8 @@ fn main() {
                 line.push((game.clone(), moves.clone()));
             }
             let Some(mv) = game.parse_move(text).ok().filter(|&m| game.is_legal(m)) else {
-                continue 'games;
+                // A record that goes wrong here keeps the positions before.
+                break;
             };
             game.play_unchecked(mv);
             moves.push(text.clone());
@@ -124,7 +125,9 @@ fn label(
     all: bool,
 ) -> Option<String> {
     let me = game.side_to_move();
-    let proof = solver.solve_within(game, Some(limit)).ok()??;
+    let proof = solver
+        .solve_within(game, Some(limit))
+        .unwrap_or_else(|e| fail(&e.to_string()))?;
     if proof.winner != me {
         return None;
     }
@@ -144,7 +147,9 @@ fn label(
             }
             let mut child = game.clone();
             child.play_unchecked(mv);
-            let proof = solver.solve_within(&child, Some(limit)).ok()??;
+            let proof = solver
+                .solve_within(&child, Some(limit))
+                .unwrap_or_else(|e| fail(&e.to_string()))?;
             let value = if proof.winner == me { "W" } else { "L" };
             values.insert(text, value.into());
         }
