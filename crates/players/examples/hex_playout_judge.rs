@@ -27,7 +27,8 @@
 //! solver (`hex_solver_labels`: won positions, `"W"` and `"L"` for proven moves): then the
 //! win rate given up is the share of won positions a search throws away. With `--prove
 //! SECONDS` a move a search plays that the labels do not value is proved there and then
-//! (poda-solve, within that limit; `unproven` counts the moves it could not settle), and
+//! (poda-solve, within that limit; `unproven` counts the moves it could not settle; meant
+//! for the solver's labels, whose values are proofs too), and
 //! `--save FILE` writes the labels with these proofs added, for the next run; `--show` lists the
 //! positions where a search played a move worth half a game less than the label's.
 
