@@ -43,7 +43,7 @@ use poda_players::hexmc::patterns::Patterns;
 use poda_players::hexmc::playout::PlayoutPolicy;
 use poda_players::hexmc::HexMc;
 use poda_solve::hex::HexSolver;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// What judges: playouts alone, or a whole search.
 enum Judge {
@@ -318,7 +318,7 @@ fn main() {
         positions = labelled(file);
         eprintln!("{} labelled positions", positions.len());
         println!(
-            "policy                 plays the label's move  win rate given up  (over, unproven)"
+            "policy                 plays the label's move  win rate given up  (over, unproven; time)"
         );
     } else {
         let records = hex_records::read_all(&files);
@@ -340,8 +340,11 @@ fn main() {
         let mut score = Score::default();
         let mut unproven = 0;
         let count = positions.len();
+        let mut thinking = Duration::ZERO;
         for (i, pos) in positions.iter_mut().enumerate() {
+            let began = Instant::now();
             let judged = judge.judge(pos, playouts, 0x9E37_79B9_7F4A_7C15 ^ i as u64);
+            thinking += began.elapsed();
             if let (Some(limit), Some(mv @ HexMove::Cell(_))) = (prove, judged.1) {
                 unproven += !pos.prove(mv, &mut solver, limit) as usize;
             }
@@ -367,10 +370,11 @@ fn main() {
         }
         if labels.is_some() {
             println!(
-                "{text:<20} {:>25.1}% {:>18.3}  ({} positions, {unproven})",
+                "{text:<20} {:>25.1}% {:>18.3}  ({} positions, {unproven}; {:.0} ms a move)",
                 100.0 * score.agreed as f64 / n,
                 score.given_up / score.valued.max(1) as f64,
-                score.valued
+                score.valued,
+                thinking.as_secs_f64() * 1000.0 / n
             );
             continue;
         }
