@@ -41,7 +41,6 @@ use poda_players::hexmc::board::{colour_of, Board, FastRng};
 use poda_players::hexmc::knowledge::winning_cells;
 use poda_players::hexmc::patterns::Patterns;
 use poda_players::hexmc::playout::PlayoutPolicy;
-use poda_players::hexmc::HexMc;
 use poda_solve::hex::HexSolver;
 use std::time::{Duration, Instant};
 
@@ -53,13 +52,9 @@ enum Judge {
 
 impl Judge {
     fn parse(text: &str) -> Result<Judge, String> {
-        if text.starts_with("hexmc") {
-            let spec = Spec::parse(text).map_err(|e| format!("{text}: {e}"))?;
-            let agent = HexMc::from_spec(&spec).map_err(|e| format!("{text}: {e}"))?;
-            Ok(Judge::Search(Box::new(agent)))
-        } else if text.contains('(') {
-            // Any other agent, as `poda match` names them (`external(...)` for another
-            // program over HTP): only its move is judged.
+        if text.starts_with("hexmc") || text.contains('(') {
+            // An agent as `poda match` names them (`external(...)` for another program over
+            // HTP: only its move is judged; hexmc reports its root value too).
             let agent = build_agent(&Hex::default(), text).map_err(|e| format!("{text}: {e}"))?;
             Ok(Judge::Search(agent))
         } else {
@@ -140,14 +135,26 @@ struct Position {
     played: HexMove,
     /// The stronger player's win rate of the moves it searched (`--labels`).
     values: Option<Vec<(HexMove, f64)>>,
-    /// The moves that lead to the position (`--labels`, for `--save`).
-    moves: Vec<String>,
-    /// The game's start and its moves to the position, for agents that follow the game.
+    /// The game's start and its moves to the position (for agents that follow the game,
+    /// `--show` and `--save`).
     start: Hex,
     line: Vec<HexMove>,
 }
 
 impl Position {
+    /// The moves that lead to the position, as text.
+    fn move_texts(&self) -> Vec<String> {
+        let mut game = self.start.clone();
+        self.line
+            .iter()
+            .map(|&mv| {
+                let text = game.format_move(mv);
+                game.play_unchecked(mv);
+                text
+            })
+            .collect()
+    }
+
     /// The labels' value of a move, if they hold one.
     fn value_of(&self, mv: HexMove) -> Option<f64> {
         let values = self.values.as_ref()?;
@@ -157,10 +164,7 @@ impl Position {
     /// Proves `mv` with the solver when the labels do not value it (`false` if the limit ran
     /// out or the board is beyond the solver).
     fn prove(&mut self, mv: HexMove, solver: &mut HexSolver, limit: Duration) -> bool {
-        let Some(values) = self.values.as_mut() else {
-            return true;
-        };
-        if values.iter().any(|v| v.0 == mv) {
+        if self.values.is_none() || self.value_of(mv).is_some() {
             return true;
         }
         let mut child = self.game.clone();
@@ -170,6 +174,7 @@ impl Position {
         match solver.solve_within(&child, Some(limit)) {
             Ok(Some(proof)) => {
                 let won = proof.winner == self.game.side_to_move();
+                let values = self.values.as_mut().expect("checked above");
                 values.push((mv, if won { 1.0 } else { 0.0 }));
                 true
             }
@@ -191,8 +196,8 @@ impl Position {
             values.insert(self.game.format_move(mv), text.into());
         }
         serde_json::json!({
-            "game": format!("hex(size={})", self.game.size()),
-            "moves": self.moves,
+            "game": self.game.spec(),
+            "moves": self.move_texts(),
             "best": self.game.format_move(self.played),
             "values": values,
         })
@@ -214,12 +219,16 @@ struct Score {
 }
 
 impl Score {
-    fn add(&mut self, (p, chosen): (f64, Option<HexMove>), pos: &Position) {
+    /// Adds a judgement; returns the win rate the move gave up, if the labels value it.
+    fn add(&mut self, (p, chosen): (f64, Option<HexMove>), pos: &Position) -> Option<f64> {
         self.agreed += (chosen == Some(pos.played)) as usize;
+        let mut given_up = None;
         if let Some(chosen) = chosen {
             if let (Some(best), Some(mine)) = (pos.value_of(pos.played), pos.value_of(chosen)) {
-                self.given_up += (best - mine).max(0.0);
+                let g = (best - mine).max(0.0);
+                self.given_up += g;
                 self.valued += 1;
+                given_up = Some(g);
             }
         }
         let won = pos.mover_won;
@@ -235,6 +244,7 @@ impl Score {
             0.0
         };
         self.n += 1;
+        given_up
     }
 }
 
@@ -348,13 +358,13 @@ fn main() {
             if let (Some(limit), Some(mv @ HexMove::Cell(_))) = (prove, judged.1) {
                 unproven += !pos.prove(mv, &mut solver, limit) as usize;
             }
-            score.add(judged, pos);
-            if let (true, Some(mv)) = (show, judged.1) {
-                if pos.value_of(pos.played).unwrap_or(0.0) - pos.value_of(mv).unwrap_or(1.0) > 0.5 {
+            let given_up = score.add(judged, pos);
+            if let (true, Some(mv), Some(g)) = (show, judged.1, given_up) {
+                if g > 0.5 {
                     eprintln!(
                         "\r\x1b[K{text}: after {} ({} plies) played {}, the label's move {}",
-                        pos.moves.join(" "),
-                        pos.moves.len(),
+                        pos.move_texts().join(" "),
+                        pos.line.len(),
                         pos.game.format_move(mv),
                         pos.game.format_move(pos.played)
                     );
@@ -432,7 +442,6 @@ fn positions_of(
                     mover_won: game.side_to_move() == winner,
                     played: mv,
                     values: None,
-                    moves: Vec::new(),
                     start: r.start.clone(),
                     line: line.clone(),
                 });
@@ -513,10 +522,6 @@ fn labelled(file: &str) -> Vec<Position> {
             mover_won: false,
             played: best,
             values: Some(values),
-            moves: moves
-                .iter()
-                .filter_map(|m| m.as_str().map(String::from))
-                .collect(),
             start,
             line,
         });

@@ -158,15 +158,10 @@ fn label(
         }
     }
     let line = serde_json::json!({
-        "game": game_spec(game),
+        "game": game.spec(),
         "moves": moves,
         "best": best,
         "values": values,
     });
     Some(line.to_string())
-}
-
-/// The game's spec as `hex_playout_judge` reads it.
-fn game_spec(game: &Hex) -> String {
-    format!("hex(size={})", game.size())
 }
