@@ -43,7 +43,6 @@ pub const EDGE2: usize = 1;
 
 #[derive(Clone, Copy, Default)]
 struct Pair<B> {
-    generation: u32,
     nf: u8,
     ns: u8,
     /// The cells common to every full (every semi) carrier: a carrier that meets it meets
@@ -68,6 +67,16 @@ impl<B: Bits> Pair<B> {
             .reduce(|m, c| m.and(c))
             .unwrap_or(B::EMPTY);
     }
+}
+
+/// A point's partner: a point it has a connection with, that pair's place in
+/// [`HSearch::pairs`], and the partner's cell bit ([`HSearch::bit`]), kept here for the AND
+/// loops.
+#[derive(Clone, Copy)]
+struct Partner<B> {
+    point: u16,
+    pair: u16,
+    bit: B,
 }
 
 /// A board shape for the engine: neighbours and edge rows as cell sets.
@@ -270,10 +279,15 @@ pub struct HSearch<B: Bits> {
     cell_of: Vec<usize>,
     /// A cell of each group point (its lowest), for [`HSearch::fulls`].
     rep: Vec<usize>,
+    /// By pair of points (`slot`): the build that last made it live, and its place in
+    /// `pairs`. The live pairs of a build sit side by side in `pairs` (a few hundred of the
+    /// thousands of slots), so the AND loops walk memory that stays in cache.
+    slots: Vec<(u32, u16)>,
     pairs: Vec<Pair<B>>,
-    partners: Vec<Vec<u16>>,
+    /// Each point's partners.
+    partners: Vec<Vec<Partner<B>>>,
     /// The partners that are groups or edges (all a large carrier can still combine with).
-    stone_partners: Vec<Vec<u16>>,
+    stone_partners: Vec<Vec<Partner<B>>>,
     queue: Vec<(u16, u16, bool, B, u8)>,
     /// Connections added by the last build (a cost measure).
     pub added: u64,
@@ -296,7 +310,8 @@ impl<B: Bits> HSearch<B> {
             stone: vec![false; max_points],
             cell_of: vec![usize::MAX; max_points],
             rep: vec![usize::MAX; max_points],
-            pairs: vec![Pair::default(); max_points * max_points],
+            slots: vec![(0, 0); max_points * max_points],
+            pairs: Vec::new(),
             partners: vec![Vec::new(); max_points],
             stone_partners: vec![Vec::new(); max_points],
             queue: Vec::new(),
@@ -427,8 +442,8 @@ impl<B: Bits> HSearch<B> {
 
     #[inline]
     fn pair(&self, a: usize, b: usize) -> Option<&Pair<B>> {
-        let p = &self.pairs[self.slot(a, b)];
-        (p.generation == self.generation).then_some(p)
+        let (generation, i) = self.slots[self.slot(a, b)];
+        (generation == self.generation).then(|| &self.pairs[i as usize])
     }
 
     /// The cell bit of a point if it is an empty cell (endpoints stay out of carriers).
@@ -445,12 +460,13 @@ impl<B: Bits> HSearch<B> {
     pub fn build(&mut self, own: B, opp: B, edge1: B, edge2: B) -> EdgeVcs<B> {
         self.generation = self.generation.wrapping_add(1);
         if self.generation == 0 {
-            for p in self.pairs.iter_mut() {
-                p.generation = 0;
+            for s in self.slots.iter_mut() {
+                s.0 = 0;
             }
             self.generation = 1;
         }
         self.added = 0;
+        self.pairs.clear();
         let shape = &self.shape;
         let empty = shape.board.andnot(own).andnot(opp);
         // Points: the edges (with the groups touching them), the other groups, empty cells.
@@ -575,13 +591,14 @@ impl<B: Bits> HSearch<B> {
         // Every result holds `a` (and `mid` when it is a cell): too large already for a pair
         // of empty cells when `end` is one.
         let small = self.stone[end] || a.count() + !through_stone as u32 <= self.empty_pair_max;
-        let mut i = 0;
-        while let Some(t) = self.partner(mid, small, i) {
-            i += 1;
-            if t == end || a.meets(self.bit(t)) {
+        // The AND adds to pairs `end-t` only (never `mid-t`: end != mid), so `mid`'s partner
+        // list stays as it is while it is lent out.
+        let list = self.lend_partners(mid, small);
+        for &Partner { point, pair, bit } in &list {
+            let (t, s) = (point as usize, pair as usize);
+            if t == end || a.meets(bit) {
                 continue;
             }
-            let s = self.slot(mid, t);
             let (fm, sm) = (self.pairs[s].full_meet, self.pairs[s].semi_meet);
             // Adding to the pair end-t never touches the pair mid-t (end != mid).
             let nf = if a.meets(fm) {
@@ -612,6 +629,7 @@ impl<B: Bits> HSearch<B> {
                 }
             }
         }
+        self.return_partners(mid, small, list);
     }
 
     /// AND over a group or edge `mid`: the new semi `end-mid` with each full `mid-t`.
@@ -621,13 +639,12 @@ impl<B: Bits> HSearch<B> {
         }
         let end_bit = self.bit(end);
         let small = self.stone[end] || a.count() <= self.empty_pair_max;
-        let mut i = 0;
-        while let Some(t) = self.partner(mid, small, i) {
-            i += 1;
-            if t == end || a.meets(self.bit(t)) {
+        let list = self.lend_partners(mid, small);
+        for &Partner { point, pair, bit } in &list {
+            let (t, s) = (point as usize, pair as usize);
+            if t == end || a.meets(bit) {
                 continue;
             }
-            let s = self.slot(mid, t);
             if a.meets(self.pairs[s].full_meet) {
                 continue;
             }
@@ -638,48 +655,72 @@ impl<B: Bits> HSearch<B> {
                 }
             }
         }
+        self.return_partners(mid, small, list);
     }
 
-    /// The `i`-th partner of `mid` that an AND over it may use: any partner when `small`,
-    /// else only the groups and edges (a large carrier joins no pair of empty cells).
+    /// The partners of `mid` that an AND over it may use, taken out of the engine for the
+    /// loop: any partner when `small`, else only the groups and edges (a large carrier joins
+    /// no pair of empty cells).
     #[inline]
-    fn partner(&self, mid: usize, small: bool, i: usize) -> Option<usize> {
-        let list = if small {
-            &self.partners[mid]
+    fn lend_partners(&mut self, mid: usize, small: bool) -> Vec<Partner<B>> {
+        if small {
+            std::mem::take(&mut self.partners[mid])
         } else {
-            &self.stone_partners[mid]
-        };
-        list.get(i).map(|&t| t as usize)
+            std::mem::take(&mut self.stone_partners[mid])
+        }
     }
 
-    /// The pair's slot, made live (and the points made partners) if new.
+    /// Puts back a list [`Self::lend_partners`] took (no partner was added meanwhile).
+    #[inline]
+    fn return_partners(&mut self, mid: usize, small: bool, list: Vec<Partner<B>>) {
+        let slot = if small {
+            &mut self.partners[mid]
+        } else {
+            &mut self.stone_partners[mid]
+        };
+        debug_assert!(slot.is_empty(), "a partner of a lent list was added");
+        *slot = list;
+    }
+
+    /// The pair's place in `pairs`, made live (and the points made partners) if new.
     #[inline]
     fn live(&mut self, x: usize, y: usize) -> usize {
         let s = self.slot(x, y);
-        if self.pairs[s].generation != self.generation {
-            self.revive(s, x, y);
+        let (generation, i) = self.slots[s];
+        if generation != self.generation {
+            return self.revive(s, x, y);
         }
-        s
+        i as usize
     }
 
-    /// A pair's first connection in this build: its lists emptied, its points partners.
+    /// A pair's first connection in this build: a fresh entry with empty lists, its points
+    /// partners.
     #[cold]
     #[inline(never)]
-    fn revive(&mut self, s: usize, x: usize, y: usize) {
-        let p = &mut self.pairs[s];
-        p.generation = self.generation;
-        p.nf = 0;
-        p.ns = 0;
-        p.full_meet = B::EMPTY;
-        p.semi_meet = B::EMPTY;
-        self.partners[x].push(y as u16);
-        self.partners[y].push(x as u16);
+    fn revive(&mut self, s: usize, x: usize, y: usize) -> usize {
+        let i = self.pairs.len();
+        self.pairs.push(Pair::default());
+        self.slots[s] = (self.generation, i as u16);
+        let pair = i as u16;
+        let to_y = Partner {
+            point: y as u16,
+            pair,
+            bit: self.bit(y),
+        };
+        let to_x = Partner {
+            point: x as u16,
+            pair,
+            bit: self.bit(x),
+        };
+        self.partners[x].push(to_y);
+        self.partners[y].push(to_x);
         if self.stone[y] {
-            self.stone_partners[x].push(y as u16);
+            self.stone_partners[x].push(to_y);
         }
         if self.stone[x] {
-            self.stone_partners[y].push(x as u16);
+            self.stone_partners[y].push(to_x);
         }
+        i
     }
 
     fn add_full(&mut self, x: usize, y: usize, carrier: B) {
@@ -798,12 +839,15 @@ impl<B: Bits> HSearch<B> {
             _ => VcEnd::Cell(self.cell_of[p] as u8),
         };
         for x in 0..self.points {
-            for &y in &self.partners[x] {
+            for &Partner {
+                point: y, pair: s, ..
+            } in &self.partners[x]
+            {
                 let y = y as usize;
                 if y < x {
                     continue;
                 }
-                let p = &self.pairs[self.slot(x, y)];
+                let p = &self.pairs[s as usize];
                 let fulls = &p.full[..p.nf as usize];
                 if fulls.is_empty() || fulls.iter().any(|c| c.is_empty()) {
                     continue;
