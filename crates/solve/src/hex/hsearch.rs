@@ -20,7 +20,8 @@
 //! with a small carrier are kept ([`EMPTY_PAIR_MAX`]: all of them cost 20-50 times more
 //! work on 7x7 for a small gain in what is found). H-search is sound (every connection found
 //! is real) and incomplete. The engine keeps its storage between builds (a generation number
-//! marks live pairs), so a build allocates nothing once warm.
+//! marks the slots of live pairs, whose lists sit side by side in a pool emptied at each
+//! build), so a build allocates nothing once warm.
 
 use super::bits::Bits;
 use super::templates::{placements, Edge};
