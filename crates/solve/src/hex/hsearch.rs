@@ -304,6 +304,11 @@ impl<B: Bits> HSearch<B> {
     pub fn new(size: usize) -> HSearch<B> {
         let shape = Shape::new(size);
         let max_points = shape.cells + 2;
+        // A pair's place in the pool and a partner's point are `u16`.
+        assert!(
+            max_points * max_points <= 1 << 16,
+            "too many points for the engine"
+        );
         HSearch {
             shape,
             generation: 0,
@@ -601,7 +606,6 @@ impl<B: Bits> HSearch<B> {
                 continue;
             }
             let (fm, sm) = (self.pairs[s].full_meet, self.pairs[s].semi_meet);
-            // Adding to the pair end-t never touches the pair mid-t (end != mid).
             let nf = if a.meets(fm) {
                 0
             } else {
@@ -700,9 +704,10 @@ impl<B: Bits> HSearch<B> {
     #[inline(never)]
     fn revive(&mut self, s: usize, x: usize, y: usize) -> usize {
         let i = self.pairs.len();
-        self.pairs.push(Pair::default());
-        self.slots[s] = (self.generation, i as u16);
+        // At most one entry a slot, and `new` keeps the slots within `u16`.
         let pair = i as u16;
+        self.pairs.push(Pair::default());
+        self.slots[s] = (self.generation, pair);
         let to_y = Partner {
             point: y as u16,
             pair,
