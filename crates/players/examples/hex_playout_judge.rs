@@ -23,7 +23,9 @@
 //! stronger player's move there and its win rate of each move it searched, as MoHex's
 //! `mohex-values` prints them, `".547@1k"`, `"W"`, `"L"`, or `"0"` unsearched); a search is
 //! scored by how often it plays that move, and by the win rate it gives up by the stronger
-//! player's values where it played a move those values hold. Labels may also come from poda's
+//! player's values where it played a move those values hold; a playout policy plays the move
+//! those values hold with the best win rate after it by its `N` playouts (a one-ply search
+//! that judges moves with the playouts alone). Labels may also come from poda's
 //! solver (`hex_solver_labels`: won positions, `"W"` and `"L"` for proven moves): then the
 //! win rate given up is the share of won positions a search throws away. With `--prove
 //! SECONDS` a move a search plays that the labels do not value is proved there and then
@@ -37,7 +39,7 @@ mod hex_records;
 use poda_core::{Agent, Game, Player, Spec, Turn};
 use poda_games::hex::{Hex, HexMove};
 use poda_players::build_agent;
-use poda_players::hexmc::board::{colour_of, Board, FastRng};
+use poda_players::hexmc::board::{colour_of, other, Board, FastRng};
 use poda_players::hexmc::knowledge::winning_cells;
 use poda_players::hexmc::patterns::Patterns;
 use poda_players::hexmc::playout::PlayoutPolicy;
@@ -67,16 +69,24 @@ impl Judge {
         match self {
             Judge::Playouts(policy) => {
                 let mut rng = FastRng::new(seed);
-                let patterns = Patterns::shipped();
-                let mut board = pos.board.clone();
-                let wins = (0..playouts)
-                    .filter(|_| {
-                        board.clone_from(&pos.board);
-                        policy.fill(&mut board, patterns, pos.to_move, pos.last, &mut rng)
-                            == pos.to_move
-                    })
-                    .count();
-                (wins as f64 / playouts as f64, None)
+                let Some(values) = &pos.values else {
+                    let rate = playout_rate(*policy, &pos.board, pos, None, playouts, &mut rng);
+                    return (rate, None);
+                };
+                // Labelled: the move the labels value with the best win rate after it by
+                // these playouts (a one-ply search with the playouts as its evaluation).
+                let mut best = (f64::NEG_INFINITY, None);
+                for &(mv, _) in values {
+                    let HexMove::Cell(cell) = mv else { continue };
+                    let p = pos.board.layout.to_box[cell as usize] as usize;
+                    let mut after = pos.board.clone();
+                    after.play(p, pos.to_move);
+                    let rate = playout_rate(*policy, &after, pos, Some(p), playouts, &mut rng);
+                    if rate > best.0 {
+                        best = (rate, Some(mv));
+                    }
+                }
+                (best.0.max(0.0), best.1)
             }
             Judge::Search(agent) => {
                 agent.new_game(seed);
@@ -98,6 +108,31 @@ impl Judge {
             }
         }
     }
+}
+
+/// The share of `playouts` playouts from `start` (the position `pos`, or the position after
+/// the mover's stone on `after`) that the side to move at `pos` wins.
+fn playout_rate(
+    policy: PlayoutPolicy,
+    start: &Board,
+    pos: &Position,
+    after: Option<usize>,
+    playouts: usize,
+    rng: &mut FastRng,
+) -> f64 {
+    let patterns = Patterns::shipped();
+    let (to_move, last) = match after {
+        Some(p) => (other(pos.to_move), Some(p)),
+        None => (pos.to_move, pos.last),
+    };
+    let mut board = start.clone();
+    let wins = (0..playouts)
+        .filter(|_| {
+            board.clone_from(start);
+            policy.fill(&mut board, patterns, to_move, last, rng) == pos.to_move
+        })
+        .count();
+    wins as f64 / playouts as f64
 }
 
 /// Playouts alone, from hexmc's playout options (`uniform`, or `pcap=X`, `plocal=B`).
