@@ -70,7 +70,14 @@ impl Judge {
             Judge::Playouts(policy) => {
                 let mut rng = FastRng::new(seed);
                 let Some(values) = &pos.values else {
-                    let rate = playout_rate(*policy, &pos.board, pos, None, playouts, &mut rng);
+                    let rate = playout_rate(
+                        *policy,
+                        &pos.board,
+                        (pos.to_move, pos.last),
+                        pos.to_move,
+                        playouts,
+                        &mut rng,
+                    );
                     return (rate, None);
                 };
                 // Labelled: the move the labels value with the best win rate after it by
@@ -81,7 +88,8 @@ impl Judge {
                     let p = pos.board.layout.to_box[cell as usize] as usize;
                     let mut after = pos.board.clone();
                     after.play(p, pos.to_move);
-                    let rate = playout_rate(*policy, &after, pos, Some(p), playouts, &mut rng);
+                    let next = (other(pos.to_move), Some(p));
+                    let rate = playout_rate(*policy, &after, next, pos.to_move, playouts, &mut rng);
                     if rate > best.0 {
                         best = (rate, Some(mv));
                     }
@@ -110,26 +118,22 @@ impl Judge {
     }
 }
 
-/// The share of `playouts` playouts from `start` (the position `pos`, or the position after
-/// the mover's stone on `after`) that the side to move at `pos` wins.
+/// The share of `playouts` playouts from `start` (`to_move` to play, the last move at
+/// `last`) that colour `me` wins.
 fn playout_rate(
     policy: PlayoutPolicy,
     start: &Board,
-    pos: &Position,
-    after: Option<usize>,
+    (to_move, last): (u8, Option<usize>),
+    me: u8,
     playouts: usize,
     rng: &mut FastRng,
 ) -> f64 {
     let patterns = Patterns::shipped();
-    let (to_move, last) = match after {
-        Some(p) => (other(pos.to_move), Some(p)),
-        None => (pos.to_move, pos.last),
-    };
     let mut board = start.clone();
     let wins = (0..playouts)
         .filter(|_| {
             board.clone_from(start);
-            policy.fill(&mut board, patterns, to_move, last, rng) == pos.to_move
+            policy.fill(&mut board, patterns, to_move, last, rng) == me
         })
         .count();
     wins as f64 / playouts as f64
