@@ -163,7 +163,8 @@ struct Worker {
     inferior: [bool; MAX_BOX],
     /// The inferior-cell analysis (boards up to 11x11).
     ice: Option<Inferior>,
-    /// Candidate cells, best visited first.
+    /// Candidate cells with their visits when read, and the cells best visited first.
+    ranked: Vec<(std::cmp::Reverse<u32>, usize)>,
     candidates: Vec<usize>,
     /// A knowledge node's fill-in stones.
     fill: Vec<(u16, u8)>,
@@ -330,6 +331,7 @@ impl Searcher {
             } else {
                 None
             },
+            ranked: Vec::with_capacity(400),
             candidates: Vec::with_capacity(400),
             fill: Vec::new(),
             rng: FastRng::new(poda_core::Rng::new(seed ^ thread << 40).next_u64()),
@@ -509,14 +511,17 @@ impl Searcher {
         let open = |c: &usize| tree.nodes[*c].proof() == UNKNOWN;
         let children = || tree.nodes[node].children().filter(open);
         if let Some(ice) = &w.ice {
+            // Best visited first: the dominator kept of two equivalent moves. The visits are
+            // read once: other threads keep adding to them, and a sort needs keys that hold
+            // still (a key that moves mid-sort made the standard sort panic).
+            w.ranked.clear();
+            w.ranked.extend(children().map(|c| {
+                let child = &tree.nodes[c];
+                (std::cmp::Reverse(child.visits()), child.cell())
+            }));
+            w.ranked.sort_by_key(|&(visits, _)| visits);
             w.candidates.clear();
-            w.candidates.extend(children());
-            // Best visited first: the dominator kept of two equivalent moves.
-            w.candidates
-                .sort_by_key(|&c| std::cmp::Reverse(tree.nodes[c].visits()));
-            for c in w.candidates.iter_mut() {
-                *c = tree.nodes[*c].cell();
-            }
+            w.candidates.extend(w.ranked.iter().map(|&(_, cell)| cell));
             if ice.inferior(&w.board, to_move, &w.candidates, &mut w.inferior) == 0 {
                 return;
             }
