@@ -4,6 +4,7 @@
 use super::board::{colour_of, Board, MAX_BOX, WHITE};
 use super::inferior::Inferior;
 use super::knowledge::{expand, local_fill_in, Expansion};
+use super::net::PolicyNet;
 use super::patterns::Patterns;
 use super::proving::{Proven, RootProver};
 use super::search::{Budget, Outcome, Params, Searcher};
@@ -36,6 +37,8 @@ pub struct HexMc {
     playouts: Option<u64>,
     nodes: usize,
     patterns: &'static Patterns,
+    /// The policy net of `net=` (the shipped one, or `netfile=`).
+    net: Option<&'static PolicyNet>,
     searcher: Option<Searcher>,
     /// The H-search engine for the root's connections (per board size).
     vc: Option<(usize, Option<VcEngine>)>,
@@ -55,14 +58,16 @@ pub struct HexMc {
 impl HexMc {
     /// Builds `hexmc(movetime=1s|mirror|playouts=N,threads=1,c=..,rave=..,ravei=1,ravep=0,
     /// fpu=..,prior=..,expand=..,nodes=..,patterns=FILE,vc=true,knowledge=0,fillin=false,
-    /// pcap=0,plocal=0,solve=S,rootinf=false)`: `ravei` and `ravep` are MoHex's RAVE schedule
+    /// pcap=0,plocal=0,solve=S,rootinf=false,net=0,netfile=FILE)`: `ravei` and `ravep` are MoHex's RAVE schedule
     /// ([`Params::rave_initial`], [`Params::rave_prior`]); `fillin` (with `knowledge`) plays a
     /// knowledge node's fill-in on the boards below it; `pcap` > 0 draws the playouts' moves
     /// (with `plocal`, those away from the last move) by their pattern weights capped there;
     /// `plocal` > 0 answers the last move near it by pattern weight against that much for
     /// each empty cell; `solve` is the root prover's
     /// share of each move's time ([`RootProver`]: 0.3 up to 9x9, off above by default);
-    /// `rootinf` leaves the root's inferior cells out of the search.
+    /// `rootinf` leaves the root's inferior cells out of the search; `net=N` gives the
+    /// children of the root and of every node visited `N` times the policy net's priors
+    /// (the shipped net, or `netfile=FILE`'s; weighed by `prior`).
     pub fn from_spec(spec: &Spec) -> Result<HexMc, SpecError> {
         spec.expect_keys(&[
             "movetime",
@@ -85,6 +90,8 @@ impl HexMc {
             "fillin",
             "solve",
             "rootinf",
+            "net",
+            "netfile",
         ])?;
         let d = Params::default();
         let float = |key: &str, default: f32| -> Result<f32, SpecError> {
@@ -110,6 +117,20 @@ impl HexMc {
             playout_cap: float("pcap", d.playout_cap)?,
             playout_local: float("plocal", d.playout_local)?,
             fill_in: spec.bool_or("fillin", d.fill_in)?,
+            net_after: spec.int_in("net", d.net_after as u64, 0, 1 << 30)? as u32,
+        };
+        let net = match (params.net_after, spec.get("netfile")) {
+            (0, None) => None,
+            (0, Some(_)) => return Err(spec.bad_value("netfile", "", "needs net= above 0")),
+            (_, None) => Some(PolicyNet::shipped()),
+            (_, Some(path)) => {
+                let text = std::fs::read_to_string(path)
+                    .map_err(|e| spec.bad_value("netfile", path, e.to_string()))?;
+                let net =
+                    PolicyNet::parse(&text).map_err(|e| spec.bad_value("netfile", path, e))?;
+                // As the patterns: one net per agent for its whole life.
+                Some(&*Box::leak(Box::new(net)))
+            }
         };
         if params.fill_in && params.knowledge == 0 {
             return Err(spec.bad_value("fillin", "true", "needs knowledge= above 0"));
@@ -160,6 +181,7 @@ impl HexMc {
             playouts,
             nodes,
             patterns,
+            net,
             searcher: None,
             vc: None,
             use_vc: spec.bool_or("vc", true)?,
@@ -279,9 +301,12 @@ impl HexMc {
         let params = self.params;
         let nodes = self.nodes;
         let patterns = self.patterns;
-        let searcher = self
-            .searcher
-            .get_or_insert_with(|| Searcher::new(params, nodes, patterns));
+        let net = self.net;
+        let searcher = self.searcher.get_or_insert_with(|| {
+            let mut searcher = Searcher::new(params, nodes, patterns);
+            searcher.set_net(net);
+            searcher
+        });
         searcher.params.threads = threads;
         let budget = Budget {
             deadline,

@@ -6,6 +6,7 @@
 //! - [`tree`]: the lock-free node arena shared by the search threads.
 //! - [`knowledge`]: what an expansion knows (wins, must-play, dead cells, priors).
 //! - [`inferior`]: what a knowledge node may leave out (fill-in, vulnerable, dominated cells).
+//! - [`net`]: a small convolutional policy net for the priors of well-visited nodes.
 //! - [`patterns`]: the 12-cell move patterns and their learned weights.
 //! - [`playout`]: the pattern-weighted playout (MoHex 2.0's softmax policy, by rejection).
 //! - [`proving`]: the solver at the root, a share of each move's time.
@@ -17,6 +18,7 @@ mod agent;
 pub mod board;
 pub mod inferior;
 pub mod knowledge;
+pub mod net;
 pub mod patterns;
 pub mod playout;
 pub mod proving;

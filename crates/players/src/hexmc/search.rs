@@ -29,6 +29,7 @@
 use super::board::{other, Board, FastRng, EMPTY, MAX_BOX};
 use super::inferior::Inferior;
 use super::knowledge::{captured_cells, expand, local_fill_in, Expansion};
+use super::net::{NetScratch, PolicyNet};
 use super::patterns::Patterns;
 use super::playout::PlayoutPolicy;
 use super::tree::{Tree, LOSS, UNKNOWN, WIN};
@@ -73,6 +74,9 @@ pub struct Params {
     /// simulation that passes it (MoHex's playouts on the filled board; above 11x11 the fill-in
     /// of dead cells and captured pairs alone).
     pub fill_in: bool,
+    /// Visits after which a node's children get the policy net's priors instead of the
+    /// patterns' ([`net`](super::net); the root gets them at once); 0: never.
+    pub net_after: u32,
 }
 
 impl Default for Params {
@@ -94,6 +98,7 @@ impl Default for Params {
             playout_cap: 0.0,
             playout_local: 0.0,
             fill_in: false,
+            net_after: 0,
         }
     }
 }
@@ -150,6 +155,8 @@ pub struct Searcher {
     /// The fill-in stones `(mailbox cell, colour)` of the knowledge nodes of the tree in use,
     /// by node index ([`Params::fill_in`]).
     fills: RwLock<FillIns>,
+    /// The policy net for [`Params::net_after`].
+    net: Option<&'static PolicyNet>,
 }
 
 /// A worker's scratch space.
@@ -168,6 +175,10 @@ struct Worker {
     candidates: Vec<usize>,
     /// A knowledge node's fill-in stones.
     fill: Vec<(u16, u8)>,
+    /// The policy net's buffers and its priors by mailbox cell.
+    net: NetScratch,
+    net_priors: Vec<(u16, f32)>,
+    prior_of: Box<[f32; MAX_BOX]>,
     rng: FastRng,
 }
 
@@ -191,7 +202,13 @@ impl Searcher {
             reused: 0,
             root_allowed: None,
             fills: RwLock::new(HashMap::new()),
+            net: None,
         }
+    }
+
+    /// The policy net that gives the priors of nodes visited [`Params::net_after`] times.
+    pub fn set_net(&mut self, net: Option<&'static PolicyNet>) {
+        self.net = net;
     }
 
     /// The tree in use.
@@ -334,6 +351,9 @@ impl Searcher {
             ranked: Vec::with_capacity(400),
             candidates: Vec::with_capacity(400),
             fill: Vec::new(),
+            net: NetScratch::default(),
+            net_priors: Vec::new(),
+            prior_of: Box::new([0.0; MAX_BOX]),
             rng: FastRng::new(poda_core::Rng::new(seed ^ thread << 40).next_u64()),
         };
         let mut done = 0u64;
@@ -479,6 +499,13 @@ impl Searcher {
                     break;
                 }
             }
+            if p.net_after > 0
+                && (node == 0 || n.visits() >= p.net_after)
+                && n.is_expanded()
+                && n.claim_net()
+            {
+                self.give_net_priors(w, node, to_move, last);
+            }
             match self.select(node, &w.board) {
                 Step::Filled => {
                     winner = self.playout(w, to_move, last);
@@ -537,6 +564,31 @@ impl Searcher {
             if w.inferior[tree.nodes[c].cell()] {
                 tree.nodes[c].set_proof(WIN);
             }
+        }
+    }
+
+    /// Gives the children of `node` (position on the worker's board, `to_move` to play after
+    /// `last`) the policy net's chances, scaled to sum to 1 over the children.
+    fn give_net_priors(&self, w: &mut Worker, node: usize, to_move: u8, last: Option<usize>) {
+        let Some(net) = self.net else { return };
+        let tree = self.tree();
+        net.priors(&w.board, to_move, last, &mut w.net, &mut w.net_priors);
+        for &(cell, chance) in &w.net_priors {
+            w.prior_of[cell as usize] = chance;
+        }
+        let children = tree.nodes[node].children();
+        let total: f32 = children
+            .clone()
+            .map(|c| w.prior_of[tree.nodes[c].cell()])
+            .sum();
+        if total > 0.0 {
+            for c in children {
+                let child = &tree.nodes[c];
+                child.set_prior(w.prior_of[child.cell()] / total);
+            }
+        }
+        for &(cell, _) in &w.net_priors {
+            w.prior_of[cell as usize] = 0.0;
         }
     }
 
@@ -731,5 +783,46 @@ mod tests {
             open >= 3 && with_fill * 2 >= open,
             "{with_fill} of {open} open searches kept fill-in stones"
         );
+    }
+
+    /// With the policy net, the root's children carry the net's chances (summing to one
+    /// over them), so do the children of nodes visited `net_after` times, and the search
+    /// answers with an empty cell, on one thread and on two.
+    #[test]
+    fn net_priors_reach_the_root_and_busy_nodes() {
+        let mut rng = Rng::new(5);
+        for k in 0..4u64 {
+            let game = random_position(9, 6, &mut rng);
+            let board = from_hex(&game);
+            let params = Params {
+                net_after: 64,
+                prior_weight: 10.0,
+                threads: 1 + (k % 2) as usize,
+                ..Params::default()
+            };
+            let mut searcher = Searcher::new(params, 200_000, Patterns::shipped());
+            searcher.set_net(Some(PolicyNet::shipped()));
+            let to_move = colour_of(game.side_to_move());
+            let budget = Budget {
+                deadline: None,
+                playouts: Some(5_000),
+            };
+            let out = searcher.run(&board, to_move, None, budget, None, k, None);
+            let best = out.children.first().expect("a root move");
+            assert_eq!(board.colour[best.cell], EMPTY, "{}", game.board_string());
+            let tree = searcher.tree();
+            let with_net: Vec<usize> = (0..tree.used())
+                .filter(|&i| tree.nodes[i].net.load(Relaxed) != 0)
+                .collect();
+            assert!(with_net.contains(&0) && with_net.len() > 1, "{with_net:?}");
+            for &i in &with_net {
+                let node = &tree.nodes[i];
+                if node.children().is_empty() {
+                    continue;
+                }
+                let total: f32 = node.children().map(|c| tree.nodes[c].prior()).sum();
+                assert!((total - 1.0).abs() < 1e-3, "node {i}: {total}");
+            }
+        }
     }
 }

@@ -46,6 +46,8 @@ pub struct Node {
     pub proof: AtomicU8,
     /// Set once the node's virtual connections have been looked at.
     pub knowledge: AtomicU8,
+    /// Set once the policy net has given the node's children their priors.
+    pub net: AtomicU8,
 }
 
 #[inline]
@@ -71,6 +73,7 @@ impl Node {
         self.state.store(LEAF, Relaxed);
         self.proof.store(UNKNOWN, Relaxed);
         self.knowledge.store(0, Relaxed);
+        self.net.store(0, Relaxed);
     }
 
     /// Marks the node as having fill-in stones (kept by the searcher, by node index).
@@ -93,6 +96,18 @@ impl Node {
                 .knowledge
                 .compare_exchange(0, 1, Relaxed, Relaxed)
                 .is_ok()
+    }
+
+    /// Claims the policy net's evaluation of the node; false if done or taken.
+    #[inline]
+    pub fn claim_net(&self) -> bool {
+        self.net.load(Relaxed) == 0 && self.net.compare_exchange(0, 1, Relaxed, Relaxed).is_ok()
+    }
+
+    /// Sets the prior knowledge of the move.
+    #[inline]
+    pub fn set_prior(&self, prior: f32) {
+        self.prior.store(prior.to_bits(), Relaxed);
     }
 
     #[inline]
@@ -242,6 +257,7 @@ impl Tree {
                 .store(src.rave_visits.load(Relaxed), Relaxed);
             dst.rave_wins.store(src.rave_wins.load(Relaxed), Relaxed);
             dst.prior.store(src.prior.load(Relaxed), Relaxed);
+            dst.net.store(src.net.load(Relaxed), Relaxed);
             dst.proof.store(src.proof.load(Relaxed), Relaxed);
             // Fill-in stones are kept by node index, which the copy changes: the node's
             // analysis is done again.
