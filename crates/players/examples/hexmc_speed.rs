@@ -5,12 +5,14 @@
 //! pattern-weighted or local ones.
 //!
 //! For each size it prints bare playouts per second (bridge-save playouts from the empty
-//! board, no tree) and the playouts per second of a whole `hexmc` search (tree, RAVE,
-//! knowledge), the figure to set beside MoHex's `Games/s`.
+//! board, no tree), the playouts per second of a whole `hexmc` search (tree, RAVE,
+//! knowledge), the figure to set beside MoHex's `Games/s`, and the time of one evaluation of
+//! the shipped policy net (option `net`) on a board with one stone a row.
 
 use poda_core::{Agent, Spec, Turn};
 use poda_games::hex::Hex;
-use poda_players::hexmc::board::{Board, FastRng, BLACK, MAX_SIDE};
+use poda_players::hexmc::board::{Board, FastRng, BLACK, MAX_SIDE, WHITE};
+use poda_players::hexmc::net::{NetScratch, PolicyNet};
 use poda_players::hexmc::patterns::Patterns;
 use poda_players::hexmc::playout::PlayoutPolicy;
 use poda_players::hexmc::HexMc;
@@ -61,7 +63,9 @@ fn main() {
         Patterns::parse(&text).unwrap_or_else(|e| fail(format!("{f}: {e}")))
     });
     let patterns = table.as_ref().unwrap_or(Patterns::shipped());
-    println!("size  bare playouts/s  search playouts/s (threads={threads}, {secs} s{extra})");
+    println!(
+        "size  bare playouts/s  search playouts/s  net ms/evaluation (threads={threads}, {secs} s{extra})"
+    );
     for size in sizes {
         let root = Board::new(size as usize);
         let mut rng = FastRng::new(1);
@@ -83,12 +87,34 @@ fn main() {
         let choice = agent.choose(&game, &mut Turn::new()).expect("a move");
         let info = choice.info.expect("info");
         println!(
-            "{size:>4}  {bare:>15.0}  {:>17.0}   (black won {:.1}% of bare playouts; move {}; {} playouts, {} tree nodes)",
+            "{size:>4}  {bare:>15.0}  {:>17.0}  {:>17.3}   (black won {:.1}% of bare playouts; move {}; {} playouts, {} tree nodes)",
             info.nodes as f64 / info.time.as_secs_f64(),
+            net_ms(size as usize),
             100.0 * black as f64 / n as f64,
             poda_core::Game::format_move(&game, choice.mv),
             info.nodes,
             agent.tree_nodes(),
         );
     }
+}
+
+/// Milliseconds of one evaluation of the shipped policy net on a board of `size` with one
+/// stone a row (the net's cost does not depend on the stones: every cell is computed).
+fn net_ms(size: usize) -> f64 {
+    let net = PolicyNet::shipped();
+    let mut board = Board::new(size);
+    for y in 0..size {
+        let colour = if y % 2 == 0 { BLACK } else { WHITE };
+        board.play(
+            board.layout.to_box[y * size + (y * 5) % size] as usize,
+            colour,
+        );
+    }
+    let (mut scratch, mut out) = (NetScratch::default(), Vec::new());
+    let evaluations = 200;
+    let began = Instant::now();
+    for _ in 0..evaluations {
+        net.priors(&board, BLACK, None, &mut scratch, &mut out);
+    }
+    began.elapsed().as_secs_f64() * 1000.0 / evaluations as f64
 }

@@ -58,7 +58,7 @@ pub struct HexMc {
 impl HexMc {
     /// Builds `hexmc(movetime=1s|mirror|playouts=N,threads=1,c=..,rave=..,ravei=1,ravep=0,
     /// fpu=..,prior=..,expand=..,nodes=..,patterns=FILE,vc=true,knowledge=0,fillin=false,
-    /// pcap=0,plocal=0,solve=S,rootinf=false,net=0,netfile=FILE)`: `ravei` and `ravep` are MoHex's RAVE schedule
+    /// pcap=0,plocal=0,solve=S,rootinf=false,net=0,netfile=FILE,puct=0)`: `ravei` and `ravep` are MoHex's RAVE schedule
     /// ([`Params::rave_initial`], [`Params::rave_prior`]); `fillin` (with `knowledge`) plays a
     /// knowledge node's fill-in on the boards below it; `pcap` > 0 draws the playouts' moves
     /// (with `plocal`, those away from the last move) by their pattern weights capped there;
@@ -67,7 +67,8 @@ impl HexMc {
     /// share of each move's time ([`RootProver`]: 0.3 up to 9x9, off above by default);
     /// `rootinf` leaves the root's inferior cells out of the search; `net=N` gives the
     /// children of the root and of every node visited `N` times the policy net's priors
-    /// (the shipped net, or `netfile=FILE`'s; weighed by `prior`).
+    /// (the shipped net, or `netfile=FILE`'s; weighed by `prior`, or by `puct`, the weight of
+    /// AlphaZero's prior term [`Params::puct`]).
     pub fn from_spec(spec: &Spec) -> Result<HexMc, SpecError> {
         spec.expect_keys(&[
             "movetime",
@@ -92,6 +93,7 @@ impl HexMc {
             "rootinf",
             "net",
             "netfile",
+            "puct",
         ])?;
         let d = Params::default();
         let float = |key: &str, default: f32| -> Result<f32, SpecError> {
@@ -111,6 +113,7 @@ impl HexMc {
             rave_prior: float("ravep", d.rave_prior)?,
             first_play_urgency: float("fpu", d.first_play_urgency)?,
             prior_weight: float("prior", d.prior_weight)?,
+            puct: float("puct", d.puct)?,
             expand_after: spec.int_in("expand", d.expand_after as u64, 1, 1_000_000)? as u32,
             threads: spec.int_in("threads", 1, 1, 64)? as usize,
             knowledge: spec.int_in("knowledge", d.knowledge as u64, 0, 1 << 30)? as u32,

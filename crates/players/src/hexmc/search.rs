@@ -56,6 +56,10 @@ pub struct Params {
     pub first_play_urgency: f32,
     /// `w` of the progressive bias.
     pub prior_weight: f32,
+    /// `c` of AlphaZero's prior term `c * prior * sqrt(N) / (1 + n)` (0: off), the other way
+    /// to weigh the priors (Silver et al., "Mastering the game of Go without human
+    /// knowledge", 2017).
+    pub puct: f32,
     /// Visits of a leaf before it is expanded.
     pub expand_after: u32,
     /// Search threads.
@@ -99,6 +103,7 @@ impl Default for Params {
             playout_local: 0.0,
             fill_in: false,
             net_after: 0,
+            puct: 0.0,
         }
     }
 }
@@ -612,6 +617,7 @@ impl Searcher {
         let p = &self.params;
         let parent = &tree.nodes[node];
         let log_n = (parent.visits().max(1) as f32).ln();
+        let sqrt_n = (parent.visits() as f32).sqrt();
         let mut best = usize::MAX;
         let mut best_value = f32::NEG_INFINITY;
         let mut filled = false;
@@ -652,6 +658,9 @@ impl Searcher {
             }
             if p.prior_weight > 0.0 {
                 value += p.prior_weight * child.prior() / (n + 1.0).sqrt();
+            }
+            if p.puct > 0.0 {
+                value += p.puct * child.prior() * sqrt_n / (n + 1.0);
             }
             if value > best_value {
                 best_value = value;
