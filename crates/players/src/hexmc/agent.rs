@@ -122,6 +122,10 @@ impl HexMc {
             fill_in: spec.bool_or("fillin", d.fill_in)?,
             net_after: spec.int_in("net", d.net_after as u64, 0, 1 << 30)? as u32,
         };
+        if params.net_after > 0 && params.prior_weight == 0.0 && params.puct == 0.0 {
+            let n = params.net_after.to_string();
+            return Err(spec.bad_value("net", &n, "needs prior= or puct= above 0"));
+        }
         let net = match (params.net_after, spec.get("netfile")) {
             (0, None) => None,
             (0, Some(_)) => return Err(spec.bad_value("netfile", "", "needs net= above 0")),
@@ -782,10 +786,21 @@ mod tests {
             "hexmc(plocal=-1)",
             "hexmc(fillin=true)",
             "hexmc(knowledge=16,fillin=maybe)",
+            "hexmc(net=100)",
+            "hexmc(netfile=/nonexistent/file)",
+            "hexmc(net=100,prior=30,netfile=/nonexistent/file)",
+            "hexmc(net=-1,prior=30)",
+            "hexmc(net=100,puct=-1)",
         ] {
             assert!(
                 HexMc::from_spec(&Spec::parse(bad).unwrap()).is_err(),
                 "{bad}"
+            );
+        }
+        for good in ["hexmc(net=100,prior=30)", "hexmc(net=1,puct=1)"] {
+            assert!(
+                HexMc::from_spec(&Spec::parse(good).unwrap()).is_ok(),
+                "{good}"
             );
         }
     }

@@ -24,7 +24,9 @@
 //! node keeps its fill-in stones and every simulation through it plays them on its board
 //! before going on, so the playouts below run on the filled position (the paper's "reduced
 //! equivalent board"); a child made before the fill-in that moves into a filled cell is
-//! passed over.
+//! passed over. With [`Params::net_after`], the root's children and those of every node
+//! visited that often take their priors from the policy net ([`net`](super::net)) instead
+//! of the patterns, and [`Params::puct`] adds AlphaZero's `c prior sqrt(N) / (1 + n)`.
 
 use super::board::{other, Board, FastRng, EMPTY, MAX_BOX};
 use super::inferior::Inferior;
