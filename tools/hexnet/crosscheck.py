@@ -49,5 +49,9 @@ def logits(layers, n, moves):
 if __name__ == '__main__':
     if len(sys.argv) < 3:
         sys.exit(__doc__)
-    result = logits(load(sys.argv[1]), int(sys.argv[2]), sys.argv[3:])
+    try:
+        result = logits(load(sys.argv[1]), int(sys.argv[2]), sys.argv[3:])
+    except (OSError, ValueError, RuntimeError, IndexError) as e:
+        print(f'crosscheck.py: {type(e).__name__}: {e}', file=sys.stderr)
+        sys.exit(2)
     print(' '.join(f'{k} {v:.5f}' for k, v in sorted(result.items())))

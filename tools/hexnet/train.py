@@ -18,6 +18,7 @@ move; Adam with a one-cycle schedule; each position also in its 180-degree rotat
 """
 import argparse
 import json
+import sys
 import time
 import zlib
 
@@ -96,8 +97,8 @@ def main():
 
     games = read_records(a.records, a.player.lower())
     if a.exclude:
-        labelled = {(json.loads(l).get('size', 11), tuple(json.loads(l)['moves']))
-                    for l in open(a.exclude) if l.strip()}
+        rows = [json.loads(l) for l in open(a.exclude) if l.strip()]
+        labelled = {(row.get('size', 11), tuple(row['moves'])) for row in rows}
         lengths = {len(m) for _, m in labelled}
         before = len(games)
         games = [g for g in games
@@ -153,4 +154,9 @@ def main():
 
 
 if __name__ == '__main__':
-    main()
+    try:
+        main()
+    except (OSError, ValueError, KeyError, IndexError) as e:
+        # An unreadable file or a malformed record or label: one line, exit 2.
+        print(f'train.py: {type(e).__name__}: {e}', file=sys.stderr)
+        sys.exit(2)

@@ -58,13 +58,13 @@ pub struct HexMc {
 impl HexMc {
     /// Builds `hexmc(movetime=1s|mirror|playouts=N,threads=1,c=..,rave=..,ravei=1,ravep=0,
     /// fpu=..,prior=..,expand=..,nodes=..,patterns=FILE,vc=true,knowledge=0,fillin=false,
-    /// pcap=0,plocal=0,solve=S,rootinf=false,net=0,netfile=FILE,puct=0)`: `ravei` and `ravep` are MoHex's RAVE schedule
-    /// ([`Params::rave_initial`], [`Params::rave_prior`]); `fillin` (with `knowledge`) plays a
-    /// knowledge node's fill-in on the boards below it; `pcap` > 0 draws the playouts' moves
-    /// (with `plocal`, those away from the last move) by their pattern weights capped there;
-    /// `plocal` > 0 answers the last move near it by pattern weight against that much for
-    /// each empty cell; `solve` is the root prover's
-    /// share of each move's time ([`RootProver`]: 0.3 up to 9x9, off above by default);
+    /// pcap=0,plocal=0,solve=S,rootinf=false,net=0,netfile=FILE,puct=0)`: `ravei` and `ravep`
+    /// are MoHex's RAVE schedule ([`Params::rave_initial`], [`Params::rave_prior`]); `fillin`
+    /// (with `knowledge`) plays a knowledge node's fill-in on the boards below it; `pcap` > 0
+    /// draws the playouts' moves (with `plocal`, those away from the last move) by their
+    /// pattern weights capped there; `plocal` > 0 answers the last move near it by pattern
+    /// weight against that much for each empty cell; `solve` is the root prover's share of
+    /// each move's time ([`RootProver`]: 0.3 up to 9x9, off above by default);
     /// `rootinf` leaves the root's inferior cells out of the search; `net=N` gives the
     /// children of the root and of every node visited `N` times the policy net's priors
     /// (the shipped net, or `netfile=FILE`'s; weighed by `prior`, or by `puct`, the weight of
@@ -128,7 +128,7 @@ impl HexMc {
         }
         let net = match (params.net_after, spec.get("netfile")) {
             (0, None) => None,
-            (0, Some(_)) => return Err(spec.bad_value("netfile", "", "needs net= above 0")),
+            (0, Some(path)) => return Err(spec.bad_value("netfile", path, "needs net= above 0")),
             (_, None) => Some(PolicyNet::shipped()),
             (_, Some(path)) => {
                 let text = std::fs::read_to_string(path)
