@@ -4,7 +4,7 @@
 use super::board::{colour_of, Board, MAX_BOX, WHITE};
 use super::inferior::Inferior;
 use super::knowledge::{expand, local_fill_in, Expansion};
-use super::net::PolicyNet;
+use super::net::{NetScratch, PolicyNet};
 use super::patterns::Patterns;
 use super::proving::{Proven, RootProver};
 use super::search::{Budget, Outcome, Params, Searcher};
@@ -39,6 +39,8 @@ pub struct HexMc {
     patterns: &'static Patterns,
     /// The policy net of `net=` (the shipped one, or `netfile=`).
     net: Option<&'static PolicyNet>,
+    /// `nettop=K`: only the policy net's `K` likeliest root moves are searched (0: all).
+    net_top: usize,
     searcher: Option<Searcher>,
     /// The H-search engine for the root's connections (per board size).
     vc: Option<(usize, Option<VcEngine>)>,
@@ -58,17 +60,18 @@ pub struct HexMc {
 impl HexMc {
     /// Builds `hexmc(movetime=1s|mirror|playouts=N,threads=1,c=..,rave=..,ravei=1,ravep=0,
     /// fpu=..,prior=..,expand=..,nodes=..,patterns=FILE,vc=true,knowledge=0,fillin=false,
-    /// pcap=0,plocal=0,solve=S,rootinf=false,net=0,netfile=FILE,puct=0)`: `ravei` and `ravep`
-    /// are MoHex's RAVE schedule ([`Params::rave_initial`], [`Params::rave_prior`]); `fillin`
-    /// (with `knowledge`) plays a knowledge node's fill-in on the boards below it; `pcap` > 0
-    /// draws the playouts' moves (with `plocal`, those away from the last move) by their
-    /// pattern weights capped there; `plocal` > 0 answers the last move near it by pattern
-    /// weight against that much for each empty cell; `solve` is the root prover's share of
-    /// each move's time ([`RootProver`]: 0.3 up to 9x9, off above by default);
-    /// `rootinf` leaves the root's inferior cells out of the search; `net=N` gives the
-    /// children of the root and of every node visited `N` times the policy net's priors
-    /// (the shipped net, or `netfile=FILE`'s; weighed by `prior`, or by `puct`, the weight of
-    /// AlphaZero's prior term [`Params::puct`]).
+    /// pcap=0,plocal=0,solve=S,rootinf=false,net=0,netfile=FILE,puct=0,nettop=0)`: `ravei`
+    /// and `ravep` are MoHex's RAVE schedule ([`Params::rave_initial`],
+    /// [`Params::rave_prior`]); `fillin` (with `knowledge`) plays a knowledge node's fill-in
+    /// on the boards below it; `pcap` > 0 draws the playouts' moves (with `plocal`, those away
+    /// from the last move) by their pattern weights capped there; `plocal` > 0 answers the
+    /// last move near it by pattern weight against that much for each empty cell; `solve` is
+    /// the root prover's share of each move's time ([`RootProver`]: 0.3 up to 9x9, off above
+    /// by default); `rootinf` leaves the root's inferior cells out of the search; `net=N`
+    /// gives the children of the root and of every node visited `N` times the policy net's
+    /// priors (the shipped net, or `netfile=FILE`'s; weighed by `prior`, or by `puct`, the
+    /// weight of AlphaZero's prior term [`Params::puct`]); `nettop=K` searches only the net's
+    /// `K` likeliest root moves.
     pub fn from_spec(spec: &Spec) -> Result<HexMc, SpecError> {
         spec.expect_keys(&[
             "movetime",
@@ -94,6 +97,7 @@ impl HexMc {
             "net",
             "netfile",
             "puct",
+            "nettop",
         ])?;
         let d = Params::default();
         let float = |key: &str, default: f32| -> Result<f32, SpecError> {
@@ -126,9 +130,13 @@ impl HexMc {
             let n = params.net_after.to_string();
             return Err(spec.bad_value("net", &n, "needs prior= or puct= above 0"));
         }
-        let net = match (params.net_after, spec.get("netfile")) {
+        let net_top = spec.int_in("nettop", 0, 0, 1 << 16)? as usize;
+        let net_used = params.net_after.max(net_top as u32);
+        let net = match (net_used, spec.get("netfile")) {
             (0, None) => None,
-            (0, Some(path)) => return Err(spec.bad_value("netfile", path, "needs net= above 0")),
+            (0, Some(path)) => {
+                return Err(spec.bad_value("netfile", path, "needs net= or nettop= above 0"))
+            }
             (_, None) => Some(PolicyNet::shipped()),
             (_, Some(path)) => {
                 let text = std::fs::read_to_string(path)
@@ -189,6 +197,7 @@ impl HexMc {
             nodes,
             patterns,
             net,
+            net_top,
             searcher: None,
             vc: None,
             use_vc: spec.bool_or("vc", true)?,
@@ -291,6 +300,41 @@ impl HexMc {
             movetime = Some(t.min(left / 10));
         }
         movetime
+    }
+
+    /// The root moves allowed (`allowed`, or every empty cell) cut to the policy net's
+    /// [`HexMc::net_top`] likeliest of them (unchanged without `nettop=`).
+    fn net_shortlist(
+        &self,
+        game: &Hex,
+        board: &Board,
+        allowed: Option<Box<[bool; MAX_BOX]>>,
+    ) -> Option<Box<[bool; MAX_BOX]>> {
+        let Some(net) = self.net.filter(|_| self.net_top > 0) else {
+            return allowed;
+        };
+        let last = self
+            .last_seen
+            .filter(|&(hash, _)| hash == game.zobrist())
+            .map(|(_, cell)| board.layout.to_box[cell] as usize);
+        let mut priors = Vec::new();
+        net.priors(
+            board,
+            colour_of(game.side_to_move()),
+            last,
+            &mut NetScratch::default(),
+            &mut priors,
+        );
+        priors.retain(|&(cell, _)| allowed.as_ref().is_none_or(|a| a[cell as usize]));
+        if priors.len() <= self.net_top {
+            return allowed;
+        }
+        priors.sort_by(|a, b| b.1.total_cmp(&a.1));
+        let cells: Vec<usize> = priors[..self.net_top]
+            .iter()
+            .map(|&(cell, _)| cell as usize)
+            .collect();
+        Some(mask_of(&cells))
     }
 
     /// Searches `game` until `deadline` or `stop` (only the `allowed` root moves if given)
@@ -589,6 +633,7 @@ impl HexMc {
             _ => {}
         }
         allowed = self.without_inferior(game, &board, allowed);
+        allowed = self.net_shortlist(game, &board, allowed);
         let movetime = self.movetime(turn);
         let deadline = movetime.map(|t| began + t);
         let threads = self.params.threads;
@@ -803,6 +848,44 @@ mod tests {
                 "{good}"
             );
         }
+    }
+
+    /// `nettop=K` searches only the policy net's `K` likeliest root moves: with one, the
+    /// agent plays the net's first choice; with three, one of its first three (the net read
+    /// directly as the oracle), on an open 9x9 position after two moves (the root's
+    /// connections off: they prove this one won at f5).
+    #[test]
+    fn nettop_keeps_the_nets_likeliest_root_moves() {
+        let game = Hex::with_size(9, false)
+            .unwrap()
+            .play_moves("e5 c7")
+            .unwrap();
+        let board = board_of(&game);
+        let mut ranked = Vec::new();
+        PolicyNet::shipped().priors(
+            &board,
+            colour_of(game.side_to_move()),
+            None,
+            &mut NetScratch::default(),
+            &mut ranked,
+        );
+        ranked.sort_by(|a, b| b.1.total_cmp(&a.1));
+        let cell_of = |mv: HexMove| match mv {
+            HexMove::Cell(c) => board.layout.to_box[c as usize],
+            other => panic!("{other:?}"),
+        };
+        for k in [1usize, 3] {
+            let mut a = agent(&format!("hexmc(playouts=3000,nettop={k},solve=0,vc=false)"));
+            let mv = a.choose(&game, &mut Turn::new()).unwrap().mv;
+            let top: Vec<u16> = ranked[..k].iter().map(|&(c, _)| c).collect();
+            assert!(
+                top.contains(&cell_of(mv)),
+                "nettop={k}: {mv:?} not in {top:?}"
+            );
+        }
+        // Without nettop= the net is not loaded; with netfile= alone it is refused.
+        assert!(agent("hexmc(playouts=10)").net.is_none());
+        assert!(HexMc::from_spec(&Spec::parse("hexmc(netfile=x)").unwrap()).is_err());
     }
 
     #[test]
