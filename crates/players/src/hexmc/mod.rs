@@ -4,6 +4,7 @@
 //!
 //! - [`board`]: the mailbox playout board, bridge-save playouts, no allocation per playout.
 //! - [`tree`]: the lock-free node arena shared by the search threads.
+//! - `mirror`: `movetime=mirror`, thinking as long as the opponent, game by game.
 //! - [`knowledge`]: what an expansion knows (wins, must-play, dead cells, priors).
 //! - [`inferior`]: what a knowledge node may leave out (fill-in, vulnerable, dominated cells).
 //! - [`net`]: a small convolutional policy net for the priors of well-visited nodes.
@@ -18,6 +19,7 @@ mod agent;
 pub mod board;
 pub mod inferior;
 pub mod knowledge;
+mod mirror;
 pub mod net;
 pub mod patterns;
 pub mod playout;
