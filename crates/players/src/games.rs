@@ -123,14 +123,17 @@ impl PlayerGame for Hex {
     /// From docs/benchmarks/hex.md, at 1 s per move, 20 games with paired openings per size:
     /// `hexmc` beat `hexengine` 13-7 on 7x7, 16-4 on 9x9, 17-3 on 11x11 and 16-4 on 13x13,
     /// so it is `best` from 7x7 up; on 5x5 and 6x6 they tied 11-9 (the opening decides), and
-    /// `hexengine` stays there.
+    /// `hexengine` stays there. On 13x13 `best` takes the policy net's priors
+    /// (`net=100,prior=30`): against MoHex 2.0 at 1 s it won 7 of 40 where the defaults won 1
+    /// of 30 on the same openings, and it beat the defaults 9-3 head to head; on 9x9 and
+    /// 11x11 it gained nothing (docs/benchmarks/hex.md), and other sizes were not measured.
     fn best_agent(&self, movetime: &str) -> Spec {
-        let name = if self.size() >= 7 {
-            "hexmc"
-        } else {
-            "hexengine"
+        let spec = match self.size() {
+            13 => format!("hexmc(movetime={movetime},net=100,prior=30)"),
+            7.. => format!("hexmc(movetime={movetime})"),
+            _ => format!("hexengine(movetime={movetime})"),
         };
-        Spec::parse(&format!("{name}(movetime={movetime})")).expect("a valid spec")
+        Spec::parse(&spec).expect("a valid spec")
     }
 }
 

@@ -40,6 +40,14 @@ fn best_is_hexengine_to_6x6_then_hexmc_and_bad_options_are_refused() {
         let agent = build_agent(&big, "best(movetime=50ms)").unwrap();
         assert_eq!(agent.name(), "hexmc(movetime=50ms)");
     }
+    // 13x13 takes the policy net's priors, and the agent plays a legal move with them.
+    let thirteen = Hex::with_size(13, true).unwrap();
+    let agent = build_agent(&thirteen, "best(movetime=50ms)").unwrap();
+    assert_eq!(agent.name(), "hexmc(movetime=50ms,net=100,prior=30)");
+    choose(
+        &thirteen.play_moves("g7 f8").unwrap(),
+        "best(movetime=50ms)",
+    );
     for bad in [
         "hexmcts(rave=maybe)",
         "hexmcts(k=0)",
