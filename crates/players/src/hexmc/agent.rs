@@ -303,6 +303,14 @@ impl HexMc {
         movetime
     }
 
+    /// The mailbox cell of the move that led to `game`, if this agent saw it played (the
+    /// bridge reply's and the net's last-move input).
+    fn last_cell(&self, game: &Hex, board: &Board) -> Option<usize> {
+        self.last_seen
+            .filter(|&(hash, _)| hash == game.zobrist())
+            .map(|(_, cell)| board.layout.to_box[cell] as usize)
+    }
+
     /// The root moves allowed (`allowed`, or every empty cell) cut to the policy net's
     /// [`HexMc::net_top`] likeliest of them (unchanged without `nettop=`).
     fn net_shortlist(
@@ -314,10 +322,7 @@ impl HexMc {
         let Some(net) = self.net.filter(|_| self.net_top > 0) else {
             return allowed;
         };
-        let last = self
-            .last_seen
-            .filter(|&(hash, _)| hash == game.zobrist())
-            .map(|(_, cell)| board.layout.to_box[cell] as usize);
+        let last = self.last_cell(game, board);
         let mut priors = Vec::new();
         net.priors(
             board,
@@ -354,6 +359,7 @@ impl HexMc {
         let nodes = self.nodes;
         let patterns = self.patterns;
         let net = self.net;
+        let last = self.last_cell(game, board);
         let searcher = self.searcher.get_or_insert_with(|| {
             let mut searcher = Searcher::new(params, nodes, patterns);
             searcher.set_net(net);
@@ -364,10 +370,6 @@ impl HexMc {
             deadline,
             playouts: self.playouts,
         };
-        let last = self
-            .last_seen
-            .filter(|&(hash, _)| hash == game.zobrist())
-            .map(|(_, cell)| board.layout.to_box[cell] as usize);
         self.seed = self.seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
         searcher.run(
             board,
