@@ -1,7 +1,9 @@
 """Prints a weights file's logits on one position, computed by PyTorch: the reference values
 of the Rust forward pass's test (crates/players/src/hexmc/net.rs, `logits_match_pytorch`).
+With `--value`, NET.txt is a value net file and the chance that the side to move wins is
+printed instead (crates/players/src/hexmc/value.rs, `value_matches_pytorch`).
 
-    python3 tools/hexnet/crosscheck.py NET.txt SIZE MOVE...
+    python3 tools/hexnet/crosscheck.py [--value] NET.txt SIZE MOVE...
 """
 import sys
 
@@ -12,7 +14,10 @@ from data import cell, planes
 
 
 def load(path):
-    lines = [l for l in open(path) if l.strip() and not l.startswith('#')]
+    return load_lines([l for l in open(path) if l.strip() and not l.startswith('#')])
+
+
+def load_lines(lines):
     layers = []
     for i in range(0, len(lines), 3):
         _, ci, co, k = lines[i].split()
@@ -23,14 +28,40 @@ def load(path):
     return layers
 
 
-def logits(layers, n, moves):
-    """{cell: logit} for the empty cells after `moves` (Black first)."""
+def position(n, moves):
+    """The net's input after `moves` (Black first), and its stones and side to move."""
     stones, last = {}, None
     for ply, text in enumerate(moves):
         stones[cell(text)] = ply % 2
         last = cell(text)
     to_move = len(moves) % 2
-    x = torch.from_numpy(planes(n, stones, to_move, last))[None]
+    return torch.from_numpy(planes(n, stones, to_move, last))[None], stones, to_move
+
+
+def value(path, n, moves):
+    """The value net's chance that the side to move after `moves` wins."""
+    from train_value import Head
+    text = open(path).read()
+    at = text.index('\nvalue ') + 1
+    trunk = text[:at]
+    layers = load_lines([l for l in trunk.splitlines() if l.strip() and not l.startswith('#')])
+    lines = [l for l in text[at:].splitlines() if l.strip() and not l.startswith('#')]
+    c, u = (int(v) for v in lines[0].split()[1:])
+    head = Head(c, u)
+    params = [head.mix.weight, head.mix.bias, head.dense.weight, head.dense.bias,
+              head.out.weight, head.out.bias]
+    with torch.no_grad():
+        for p, line in zip(params, lines[1:]):
+            p.copy_(torch.tensor([float(v) for v in line.split()]).reshape(p.shape))
+        x, _, _ = position(n, moves)
+        for w, b, k in layers[:-1]:
+            x = F.relu(F.conv2d(x, w, b, padding=k // 2))
+        return float(torch.sigmoid(head(x))[0])
+
+
+def logits(layers, n, moves):
+    """{cell: logit} for the empty cells after `moves` (Black first)."""
+    x, stones, to_move = position(n, moves)
     for j, (w, b, k) in enumerate(layers):
         x = F.conv2d(x, w, b, padding=k // 2)
         if j + 1 < len(layers):
@@ -47,11 +78,18 @@ def logits(layers, n, moves):
 
 
 if __name__ == '__main__':
-    if len(sys.argv) < 3:
+    args = sys.argv[1:]
+    as_value = args[:1] == ['--value']
+    if as_value:
+        args = args[1:]
+    if len(args) < 2:
         sys.exit(__doc__)
     try:
-        result = logits(load(sys.argv[1]), int(sys.argv[2]), sys.argv[3:])
+        if as_value:
+            print(f'{value(args[0], int(args[1]), args[2:]):.6f}')
+        else:
+            result = logits(load(args[0]), int(args[1]), args[2:])
+            print(' '.join(f'{k} {v:.5f}' for k, v in sorted(result.items())))
     except (OSError, ValueError, RuntimeError, IndexError) as e:
         print(f'crosscheck.py: {type(e).__name__}: {e}', file=sys.stderr)
         sys.exit(2)
-    print(' '.join(f'{k} {v:.5f}' for k, v in sorted(result.items())))

@@ -9,7 +9,8 @@
 //! [--from PLY] [--to PLY] [--every K] [--policy SPEC]... GAMES...`
 //!
 //! A policy is `uniform` or hexmc's playout options: `pcap=X`, `plocal=B`, or both
-//! (`plocal=1,pcap=0.6`); the default list is those four. A policy may also be a whole
+//! (`plocal=1,pcap=0.6`); the default list is those four. `value` (or `value=FILE`) is the
+//! value net ([`value`](poda_players::hexmc::value)), one evaluation a position. A policy may also be a whole
 //! search, `hexmc(...)` with a `movetime` or `playouts`: its root value (a proven result as 0
 //! or 1) is its judgement, which weighs a policy's judgement against its speed; any other
 //! agent as `poda match` names it (`external(cmd=...,protocol=htp)` for another Hex program)
@@ -43,17 +44,27 @@ use poda_players::hexmc::board::{colour_of, other, Board, FastRng};
 use poda_players::hexmc::knowledge::winning_cells;
 use poda_players::hexmc::patterns::Patterns;
 use poda_players::hexmc::playout::PlayoutPolicy;
+use poda_players::hexmc::value::{ValueNet, ValueScratch};
 use poda_solve::hex::HexSolver;
 use std::time::{Duration, Instant};
 
-/// What judges: playouts alone, or a whole search.
+/// What judges: playouts alone, a whole search, or the value net.
 enum Judge {
     Playouts(PlayoutPolicy),
     Search(Box<dyn Agent<Hex>>),
+    Value(&'static ValueNet),
 }
 
 impl Judge {
     fn parse(text: &str) -> Result<Judge, String> {
+        if text == "value" {
+            return Ok(Judge::Value(ValueNet::shipped()));
+        }
+        if let Some(path) = text.strip_prefix("value=") {
+            let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+            let net = ValueNet::parse(&text).map_err(|e| format!("{path}: {e}"))?;
+            return Ok(Judge::Value(Box::leak(Box::new(net))));
+        }
         if text.starts_with("hexmc") || text.contains('(') {
             // An agent as `poda match` names them (`external(...)` for another program over
             // HTP: only its move is judged; hexmc reports its root value too).
@@ -90,6 +101,28 @@ impl Judge {
                     after.play(p, pos.to_move);
                     let next = (other(pos.to_move), Some(p));
                     let rate = playout_rate(*policy, &after, next, pos.to_move, playouts, &mut rng);
+                    if rate > best.0 {
+                        best = (rate, Some(mv));
+                    }
+                }
+                (best.0.max(0.0), best.1)
+            }
+            Judge::Value(net) => {
+                let mut scratch = ValueScratch::default();
+                let mut chance = |board: &Board, to_move: u8, last: Option<usize>| {
+                    net.value(board, to_move, last, &mut scratch) as f64
+                };
+                let Some(values) = &pos.values else {
+                    return (chance(&pos.board, pos.to_move, pos.last), None);
+                };
+                // Labelled: the move the labels value that leaves the opponent the least.
+                let mut best = (f64::NEG_INFINITY, None);
+                for &(mv, _) in values {
+                    let HexMove::Cell(cell) = mv else { continue };
+                    let p = pos.board.layout.to_box[cell as usize] as usize;
+                    let mut after = pos.board.clone();
+                    after.play(p, pos.to_move);
+                    let rate = 1.0 - chance(&after, other(pos.to_move), Some(p));
                     if rate > best.0 {
                         best = (rate, Some(mv));
                     }
@@ -429,7 +462,7 @@ fn main() {
         }
         let agreed = match judge {
             Judge::Search(_) => format!("{:>21.1}%", 100.0 * score.agreed as f64 / n),
-            Judge::Playouts(_) => format!("{:>22}", "-"),
+            Judge::Playouts(_) | Judge::Value(_) => format!("{:>22}", "-"),
         };
         println!(
             "{text:<20} {:>7.4} {:>10.4} {:>16.1}% {agreed}",

@@ -10,6 +10,7 @@ use super::patterns::Patterns;
 use super::proving::{Proven, RootProver};
 use super::search::{Budget, Outcome, Params, Searcher};
 use super::tree::{LOSS, WIN};
+use super::value::ValueNet;
 use super::vcs::{mask_of, VcEngine, VcVerdict};
 use poda_core::{
     Agent, AgentError, Choice, Game, Player, Score, SearchInfo, Spec, SpecError, Turn,
@@ -42,6 +43,8 @@ pub struct HexMc {
     net: Option<&'static PolicyNet>,
     /// `nettop=K`: only the policy net's `K` likeliest root moves are searched (0: all).
     net_top: usize,
+    /// The value net of `value=` (the shipped one, or `valuefile=`).
+    value: Option<&'static ValueNet>,
     searcher: Option<Searcher>,
     /// The H-search engine for the root's connections (per board size).
     vc: Option<(usize, Option<VcEngine>)>,
@@ -61,8 +64,8 @@ pub struct HexMc {
 impl HexMc {
     /// Builds `hexmc(movetime=1s|mirror|playouts=N,threads=1,c=..,rave=..,ravei=1,ravep=0,
     /// fpu=..,prior=..,expand=..,nodes=..,patterns=FILE,vc=true,knowledge=0,fillin=false,
-    /// pcap=0,plocal=0,solve=S,rootinf=false,net=0,netfile=FILE,puct=0,nettop=0)`: `ravei`
-    /// and `ravep` are MoHex's RAVE schedule ([`Params::rave_initial`],
+    /// pcap=0,plocal=0,solve=S,rootinf=false,net=0,netfile=FILE,puct=0,nettop=0,value=0,
+    /// valueat=100,valuefile=FILE)`: `ravei` and `ravep` are MoHex's RAVE schedule ([`Params::rave_initial`],
     /// [`Params::rave_prior`]); `fillin` (with `knowledge`) plays a knowledge node's fill-in
     /// on the boards below it; `pcap` > 0 draws the playouts' moves (with `plocal`, those away
     /// from the last move) by their pattern weights capped there; `plocal` > 0 answers the
@@ -72,7 +75,9 @@ impl HexMc {
     /// gives the children of the root and of every node visited `N` times the policy net's
     /// priors (the shipped net, or `netfile=FILE`'s; weighed by `prior`, or by `puct`, the
     /// weight of AlphaZero's prior term [`Params::puct`]); `nettop=K` searches only the net's
-    /// `K` likeliest root moves.
+    /// `K` likeliest root moves; `value=W` gives every node but the root, once visited
+    /// `valueat` times, `W` virtual results at the value net's chance (the shipped net, or
+    /// `valuefile=FILE`'s).
     pub fn from_spec(spec: &Spec) -> Result<HexMc, SpecError> {
         spec.expect_keys(&[
             "movetime",
@@ -99,6 +104,9 @@ impl HexMc {
             "netfile",
             "puct",
             "nettop",
+            "value",
+            "valueat",
+            "valuefile",
         ])?;
         let d = Params::default();
         let float = |key: &str, default: f32| -> Result<f32, SpecError> {
@@ -126,6 +134,8 @@ impl HexMc {
             playout_local: float("plocal", d.playout_local)?,
             fill_in: spec.bool_or("fillin", d.fill_in)?,
             net_after: spec.int_in("net", d.net_after as u64, 0, 1 << 30)? as u32,
+            value_weight: spec.int_in("value", d.value_weight as u64, 0, 1 << 20)? as u32,
+            value_after: spec.int_in("valueat", d.value_after as u64, 1, 1 << 30)? as u32,
         };
         if params.net_after > 0 && params.prior_weight == 0.0 && params.puct == 0.0 {
             let n = params.net_after.to_string();
@@ -146,6 +156,21 @@ impl HexMc {
                     PolicyNet::parse(&text).map_err(|e| spec.bad_value("netfile", path, e))?;
                 // As the patterns: one net per agent for its whole life.
                 Some(&*Box::leak(Box::new(net)))
+            }
+        };
+        let value = match (params.value_weight, spec.get("valuefile")) {
+            (0, None) => None,
+            (0, Some(path)) => {
+                return Err(spec.bad_value("valuefile", path, "needs value= above 0"))
+            }
+            (_, None) => Some(ValueNet::shipped()),
+            (_, Some(path)) => {
+                let text = std::fs::read_to_string(path)
+                    .map_err(|e| spec.bad_value("valuefile", path, e.to_string()))?;
+                let value =
+                    ValueNet::parse(&text).map_err(|e| spec.bad_value("valuefile", path, e))?;
+                // As the patterns: one value net per agent for its whole life.
+                Some(&*Box::leak(Box::new(value)))
             }
         };
         if params.fill_in && params.knowledge == 0 {
@@ -199,6 +224,7 @@ impl HexMc {
             patterns,
             net,
             net_top,
+            value,
             searcher: None,
             vc: None,
             use_vc: spec.bool_or("vc", true)?,
@@ -358,11 +384,12 @@ impl HexMc {
         let params = self.params;
         let nodes = self.nodes;
         let patterns = self.patterns;
-        let net = self.net;
+        let (net, value) = (self.net, self.value);
         let last = self.last_cell(game, board);
         let searcher = self.searcher.get_or_insert_with(|| {
             let mut searcher = Searcher::new(params, nodes, patterns);
             searcher.set_net(net);
+            searcher.set_value(value);
             searcher
         });
         searcher.params.threads = threads;
@@ -715,13 +742,28 @@ mod tests {
             "hexmc(net=100,prior=30,netfile=/nonexistent/file)",
             "hexmc(net=-1,prior=30)",
             "hexmc(net=100,puct=-1)",
+            "hexmc(valuefile=x)",
+            "hexmc(value=-1)",
+            "hexmc(value=100,valueat=0)",
+            "hexmc(value=100,valuefile=/nonexistent/file)",
+            // A policy net, not a value net.
+            concat!(
+                "hexmc(value=100,valuefile=",
+                env!("CARGO_MANIFEST_DIR"),
+                "/data/hex-net-test.txt)"
+            ),
         ] {
             assert!(
                 HexMc::from_spec(&Spec::parse(bad).unwrap()).is_err(),
                 "{bad}"
             );
         }
-        for good in ["hexmc(net=100,prior=30)", "hexmc(net=1,puct=1)"] {
+        for good in [
+            "hexmc(net=100,prior=30)",
+            "hexmc(net=1,puct=1)",
+            "hexmc(value=100)",
+            "hexmc(net=100,prior=30,value=100,valueat=30)",
+        ] {
             assert!(
                 HexMc::from_spec(&Spec::parse(good).unwrap()).is_ok(),
                 "{good}"

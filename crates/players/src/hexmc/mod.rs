@@ -12,6 +12,7 @@
 //! - [`playout`]: the pattern-weighted playout (MoHex 2.0's softmax policy, by rejection).
 //! - [`proving`]: the solver at the root, a share of each move's time.
 //! - [`search`]: UCT + RAVE + progressive bias, MCTS-solver marks, threads.
+//! - [`value`]: a small value net, the side to move's chance, for the nodes of the search.
 //! - [`vcs`]: virtual-connection verdicts from poda-solve's H-search (at the root).
 //! - `agent`: the [`Agent`](poda_core::Agent) and its spec options.
 
@@ -26,6 +27,7 @@ pub mod playout;
 pub mod proving;
 pub mod search;
 pub mod tree;
+pub mod value;
 pub mod vcs;
 
 pub use agent::HexMc;

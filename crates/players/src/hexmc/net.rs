@@ -46,6 +46,26 @@ pub struct PolicyNet {
 pub struct NetScratch {
     a: Vec<f32>,
     b: Vec<f32>,
+    /// Where the last evaluation left its last hidden layer (in `b`).
+    hidden: Hidden,
+}
+
+/// The last hidden layer of the last evaluation, for the [`value`](super::value) head: cell
+/// `(gx, gy)` of the framed grid (`0..n + 2` each) holds its `channels` activations at
+/// `((gy + pad) * side + gx + pad) * channels`.
+#[derive(Default, Debug, Clone, Copy, PartialEq)]
+pub struct Hidden {
+    pub n: usize,
+    pub side: usize,
+    pub pad: usize,
+    pub channels: usize,
+}
+
+impl NetScratch {
+    /// The last hidden layer of the last [`PolicyNet::logits`] and where its cells are.
+    pub fn hidden(&self) -> (&[f32], Hidden) {
+        (&self.b, self.hidden)
+    }
 }
 
 impl PolicyNet {
@@ -120,6 +140,14 @@ impl PolicyNet {
     pub fn shipped() -> &'static PolicyNet {
         static NET: std::sync::OnceLock<PolicyNet> = std::sync::OnceLock::new();
         NET.get_or_init(|| PolicyNet::parse(SHIPPED).expect("the shipped net parses"))
+    }
+
+    /// Channels of the last hidden layer (the input planes for a net of one layer).
+    pub fn hidden_channels(&self) -> usize {
+        let layers = self.layers.len();
+        layers
+            .checked_sub(2)
+            .map_or(PLANES, |i| self.layers[i].outputs)
     }
 
     /// The largest kernel's half width: the padding the grid needs.
@@ -205,6 +233,13 @@ impl PolicyNet {
                 }
             }
             std::mem::swap(&mut scratch.a, &mut scratch.b);
+            // After the last layer `b` holds its input, the last hidden layer.
+            scratch.hidden = Hidden {
+                n,
+                side,
+                pad,
+                channels: ci,
+            };
             // The padding ring must read as zeros for the next layer: it was never written
             // in the output buffer, which held the layer before last; clear it.
             let next = co;

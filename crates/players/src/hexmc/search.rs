@@ -26,7 +26,12 @@
 //! equivalent board"); a child made before the fill-in that moves into a filled cell is
 //! passed over. With [`Params::net_after`], the root's children and those of every node
 //! visited that often take their priors from the policy net ([`net`](super::net)) instead
-//! of the patterns, and [`Params::puct`] adds AlphaZero's `c prior sqrt(N) / (1 + n)`.
+//! of the patterns, and [`Params::puct`] adds AlphaZero's `c prior sqrt(N) / (1 + n)`. With
+//! [`Params::value_weight`], every node but the root visited [`Params::value_after`] times
+//! gets that many virtual results at the [`value`](super::value) net's chance, which mixes a
+//! learned judgement into the playouts' (AlphaGo mixes its value net and its playouts at the
+//! leaves: Silver et al., "Mastering the game of Go with deep neural networks and tree
+//! search", Nature 2016).
 
 use super::board::{other, Board, FastRng, EMPTY, MAX_BOX};
 use super::inferior::Inferior;
@@ -35,6 +40,7 @@ use super::net::{NetScratch, PolicyNet};
 use super::patterns::Patterns;
 use super::playout::PlayoutPolicy;
 use super::tree::{Tree, LOSS, UNKNOWN, WIN};
+use super::value::{ValueNet, ValueScratch};
 use super::vcs::{VcEngine, VcVerdict};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
@@ -83,6 +89,11 @@ pub struct Params {
     /// Visits after which a node's children get the policy net's priors instead of the
     /// patterns' ([`net`](super::net); the root gets them at once); 0: never.
     pub net_after: u32,
+    /// Virtual results at the [`value`](super::value) net's chance that a node visited
+    /// [`Params::value_after`] times gets; 0: the value net is not used.
+    pub value_weight: u32,
+    /// Visits after which a node gets its value net results.
+    pub value_after: u32,
 }
 
 impl Default for Params {
@@ -106,6 +117,8 @@ impl Default for Params {
             fill_in: false,
             net_after: 0,
             puct: 0.0,
+            value_weight: 0,
+            value_after: 100,
         }
     }
 }
@@ -164,6 +177,8 @@ pub struct Searcher {
     fills: RwLock<FillIns>,
     /// The policy net for [`Params::net_after`].
     net: Option<&'static PolicyNet>,
+    /// The value net for [`Params::value_weight`].
+    value: Option<&'static ValueNet>,
 }
 
 /// A worker's scratch space.
@@ -185,6 +200,7 @@ struct Worker {
     /// The policy net's buffers and its priors by mailbox cell.
     net: NetScratch,
     net_priors: Vec<(u16, f32)>,
+    values: ValueScratch,
     prior_of: Box<[f32; MAX_BOX]>,
     rng: FastRng,
 }
@@ -210,12 +226,18 @@ impl Searcher {
             root_allowed: None,
             fills: RwLock::new(HashMap::new()),
             net: None,
+            value: None,
         }
     }
 
     /// The policy net that gives the priors of nodes visited [`Params::net_after`] times.
     pub fn set_net(&mut self, net: Option<&'static PolicyNet>) {
         self.net = net;
+    }
+
+    /// The value net of [`Params::value_weight`].
+    pub fn set_value(&mut self, value: Option<&'static ValueNet>) {
+        self.value = value;
     }
 
     /// The tree in use.
@@ -360,6 +382,7 @@ impl Searcher {
             fill: Vec::new(),
             net: NetScratch::default(),
             net_priors: Vec::new(),
+            values: ValueScratch::default(),
             prior_of: Box::new([0.0; MAX_BOX]),
             rng: FastRng::new(poda_core::Rng::new(seed ^ thread << 40).next_u64()),
         };
@@ -512,6 +535,14 @@ impl Searcher {
                 && n.claim_net()
             {
                 self.give_net_priors(w, node, to_move, last);
+            }
+            if let Some(value) = self.value {
+                if p.value_weight > 0 && node != 0 && n.visits() >= p.value_after && n.claim_value()
+                {
+                    // The node's statistics are for the player who moved into it.
+                    let mover_wins = value.value(&w.board, to_move, last, &mut w.values);
+                    n.add_virtual(p.value_weight, 1.0 - mover_wins);
+                }
             }
             match self.select(node, &w.board) {
                 Step::Filled => {
@@ -833,6 +864,59 @@ mod tests {
                 }
                 let total: f32 = node.children().map(|c| tree.nodes[c].prior()).sum();
                 assert!((total - 1.0).abs() < 1e-3, "node {i}: {total}");
+            }
+        }
+    }
+
+    /// With a value net, every node but the root visited `value_after` times gets
+    /// `value_weight` virtual results at the chance of the player who moved into it: with a
+    /// net that gives the side to move 0.9 everywhere and a weight far above the playouts,
+    /// such a node's win rate is close to 0.1, and the root's statistics are its playouts'
+    /// (on one thread and on two).
+    #[test]
+    fn value_results_go_to_the_evaluated_nodes_for_the_player_who_moved_in() {
+        // A one-layer trunk (the head reads the five input planes), zero weights, output
+        // bias ln 9.
+        let zeros = |k: usize| vec!["0"; k].join(" ");
+        let text = format!(
+            "conv 5 1 1\n{}\n0\nvalue 5 1\n{}\n{}\n{}\n0\n0\n{}\n",
+            zeros(5),
+            zeros(25),
+            zeros(5),
+            zeros(10),
+            9f32.ln()
+        );
+        let value: &'static ValueNet = Box::leak(Box::new(ValueNet::parse(&text).unwrap()));
+        let mut rng = Rng::new(8);
+        for threads in [1, 2] {
+            let game = random_position(9, 4, &mut rng);
+            let board = from_hex(&game);
+            let params = Params {
+                value_weight: 1_000_000,
+                value_after: 50,
+                threads,
+                ..Params::default()
+            };
+            let mut searcher = Searcher::new(params, 200_000, Patterns::shipped());
+            searcher.set_value(Some(value));
+            let to_move = colour_of(game.side_to_move());
+            let budget = Budget {
+                deadline: None,
+                playouts: Some(4_000),
+            };
+            searcher.run(&board, to_move, None, budget, None, 1, None);
+            let tree = searcher.tree();
+            let root = tree.nodes[0].visits();
+            assert!(root <= 4_000 + threads as u32, "{root}");
+            let evaluated: Vec<usize> = (1..tree.used())
+                .filter(|&i| tree.nodes[i].net.load(Relaxed) & 2 != 0)
+                .collect();
+            assert!(!evaluated.is_empty());
+            for i in evaluated {
+                let node = &tree.nodes[i];
+                let rate = node.wins() / node.visits() as f32;
+                assert!(node.visits() >= 1_000_000, "node {i}: {}", node.visits());
+                assert!((rate - 0.1).abs() < 0.01, "node {i}: {rate}");
             }
         }
     }

@@ -46,7 +46,8 @@ pub struct Node {
     pub proof: AtomicU8,
     /// Set once the node's virtual connections have been looked at.
     pub knowledge: AtomicU8,
-    /// Set once the policy net has given the node's children their priors.
+    /// Bit 1 set once the policy net has given the node's children their priors, bit 2
+    /// once the value net has given the node its results.
     pub net: AtomicU8,
 }
 
@@ -101,7 +102,13 @@ impl Node {
     /// Claims the policy net's evaluation of the node; false if done or taken.
     #[inline]
     pub fn claim_net(&self) -> bool {
-        self.net.load(Relaxed) == 0 && self.net.compare_exchange(0, 1, Relaxed, Relaxed).is_ok()
+        self.net.load(Relaxed) & 1 == 0 && self.net.fetch_or(1, Relaxed) & 1 == 0
+    }
+
+    /// Claims the value net's evaluation of the node; false if done or taken.
+    #[inline]
+    pub fn claim_value(&self) -> bool {
+        self.net.load(Relaxed) & 2 == 0 && self.net.fetch_or(2, Relaxed) & 2 == 0
     }
 
     /// Sets the prior knowledge of the move.
@@ -177,6 +184,12 @@ impl Node {
     pub fn seed(&self, visits: u32, rate: f32) {
         self.visits.store(visits, Relaxed);
         self.wins.store((visits as f32 * rate).to_bits(), Relaxed);
+    }
+    /// Adds `visits` results at rate `rate` to the statistics (a value estimate counted as
+    /// that many playouts).
+    pub fn add_virtual(&self, visits: u32, rate: f32) {
+        add_u32(&self.visits, visits);
+        add_f32(&self.wins, visits as f32 * rate);
     }
     /// Seeds the RAVE statistics.
     pub fn seed_rave(&self, visits: u32, rate: f32) {
