@@ -210,7 +210,7 @@ def main():
               f'{time.time() - began:.0f} s', flush=True)
         if tests:
             print(f'    test {score(net, tests, True)}', flush=True)
-    header = (f'hexmc value net: the trunk of {a.net} fitted on with a head of {a.hidden} units '
+    header = (f'hexmc value net: the trunk of {a.net} fitted further with a head of {a.hidden} units '
               f'by tools/hexnet/train_value.py on {len(games)} positions, held out '
               f'{score(net, held, False)}' + (f', test {score(net, tests, True)}' if tests else ''))
     write(net, a.out, header)

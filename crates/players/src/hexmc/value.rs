@@ -1,10 +1,10 @@
 //! A value net: the chance that the side to move wins, as AlphaGo's value net gives it
 //! (Silver et al., "Mastering the game of Go with deep neural networks and tree search",
-//! Nature 2016), fitted on the results of games of the policy net against itself, one to
-//! three positions a game (`tools/hexnet/train_value.py`, `examples/hex_net_games.rs`).
+//! Nature 2016), fitted on the results of games of the policy net against itself, a few
+//! positions a game (`tools/hexnet/train_value.py`, `examples/hex_net_games.rs`).
 //!
 //! **Trunk**: a policy net of [`net`](super::net)'s form, started from the shipped one and
-//! fitted on for the value; its move logits are computed but not used.
+//! then fitted for the value; its move logits are computed but not used.
 //!
 //! **Head**, on the trunk's last hidden layer of `C` channels: a 1x1 convolution with ReLU
 //! on every cell of the board; the mean and the maximum of each channel over the board's
@@ -267,7 +267,7 @@ mod tests {
     /// The shipped net sees who is ahead: Black's chain from edge to edge broken at one cell,
     /// White's stones on the first column; whichever side is to move, Black is favoured.
     #[test]
-    fn the_shipped_net_sees_a_won_position() {
+    fn the_shipped_net_favours_a_chain_one_cell_from_connecting() {
         use super::super::board::{BLACK, WHITE};
         let n = 9;
         let mut board = Board::new(n);
