@@ -93,19 +93,10 @@ impl Judge {
                 };
                 // Labelled: the move the labels value with the best win rate after it by
                 // these playouts (a one-ply search with the playouts as its evaluation).
-                let mut best = (f64::NEG_INFINITY, None);
-                for &(mv, _) in values {
-                    let HexMove::Cell(cell) = mv else { continue };
-                    let p = pos.board.layout.to_box[cell as usize] as usize;
-                    let mut after = pos.board.clone();
-                    after.play(p, pos.to_move);
+                best_labelled(pos, values, |after, p| {
                     let next = (other(pos.to_move), Some(p));
-                    let rate = playout_rate(*policy, &after, next, pos.to_move, playouts, &mut rng);
-                    if rate > best.0 {
-                        best = (rate, Some(mv));
-                    }
-                }
-                (best.0.max(0.0), best.1)
+                    playout_rate(*policy, after, next, pos.to_move, playouts, &mut rng)
+                })
             }
             Judge::Value(net) => {
                 let mut scratch = ValueScratch::default();
@@ -116,18 +107,9 @@ impl Judge {
                     return (chance(&pos.board, pos.to_move, pos.last), None);
                 };
                 // Labelled: the move the labels value that leaves the opponent the least.
-                let mut best = (f64::NEG_INFINITY, None);
-                for &(mv, _) in values {
-                    let HexMove::Cell(cell) = mv else { continue };
-                    let p = pos.board.layout.to_box[cell as usize] as usize;
-                    let mut after = pos.board.clone();
-                    after.play(p, pos.to_move);
-                    let rate = 1.0 - chance(&after, other(pos.to_move), Some(p));
-                    if rate > best.0 {
-                        best = (rate, Some(mv));
-                    }
-                }
-                (best.0.max(0.0), best.1)
+                best_labelled(pos, values, |after, p| {
+                    1.0 - chance(after, other(pos.to_move), Some(p))
+                })
             }
             Judge::Search(agent) => {
                 agent.new_game(seed);
@@ -149,6 +131,28 @@ impl Judge {
             }
         }
     }
+}
+
+/// A one-ply search over the moves the labels value: each is played on `pos`'s board and
+/// scored by `rate_after` (the board after it and its mailbox cell; the mover's chance), and
+/// the best is returned with its score (at least 0).
+fn best_labelled(
+    pos: &Position,
+    values: &[(HexMove, f64)],
+    mut rate_after: impl FnMut(&Board, usize) -> f64,
+) -> (f64, Option<HexMove>) {
+    let mut best = (f64::NEG_INFINITY, None);
+    for &(mv, _) in values {
+        let HexMove::Cell(cell) = mv else { continue };
+        let p = pos.board.layout.to_box[cell as usize] as usize;
+        let mut after = pos.board.clone();
+        after.play(p, pos.to_move);
+        let rate = rate_after(&after, p);
+        if rate > best.0 {
+            best = (rate, Some(mv));
+        }
+    }
+    (best.0.max(0.0), best.1)
 }
 
 /// The share of `playouts` playouts from `start` (`to_move` to play, the last move at

@@ -149,14 +149,7 @@ impl HexMc {
                 return Err(spec.bad_value("netfile", path, "needs net= or nettop= above 0"))
             }
             (_, None) => Some(PolicyNet::shipped()),
-            (_, Some(path)) => {
-                let text = std::fs::read_to_string(path)
-                    .map_err(|e| spec.bad_value("netfile", path, e.to_string()))?;
-                let net =
-                    PolicyNet::parse(&text).map_err(|e| spec.bad_value("netfile", path, e))?;
-                // As the patterns: one net per agent for its whole life.
-                Some(&*Box::leak(Box::new(net)))
-            }
+            (_, Some(path)) => Some(load_for_life(spec, "netfile", path, PolicyNet::parse)?),
         };
         let value = match (params.value_weight, spec.get("valuefile")) {
             (0, None) => None,
@@ -164,14 +157,7 @@ impl HexMc {
                 return Err(spec.bad_value("valuefile", path, "needs value= above 0"))
             }
             (_, None) => Some(ValueNet::shipped()),
-            (_, Some(path)) => {
-                let text = std::fs::read_to_string(path)
-                    .map_err(|e| spec.bad_value("valuefile", path, e.to_string()))?;
-                let value =
-                    ValueNet::parse(&text).map_err(|e| spec.bad_value("valuefile", path, e))?;
-                // As the patterns: one value net per agent for its whole life.
-                Some(&*Box::leak(Box::new(value)))
-            }
+            (_, Some(path)) => Some(load_for_life(spec, "valuefile", path, ValueNet::parse)?),
         };
         if params.fill_in && params.knowledge == 0 {
             return Err(spec.bad_value("fillin", "true", "needs knowledge= above 0"));
@@ -200,15 +186,7 @@ impl HexMc {
         let nodes = spec.int_in("nodes", fill, 1000, 1 << 31)? as usize;
         let patterns = match spec.get("patterns") {
             None => Patterns::shipped(),
-            Some(path) => {
-                let text = std::fs::read_to_string(path)
-                    .map_err(|e| spec.bad_value("patterns", path, e.to_string()))?;
-                let table =
-                    Patterns::parse(&text).map_err(|e| spec.bad_value("patterns", path, e))?;
-                // One table per agent for its whole life: leaking it keeps the searcher's
-                // reference simple.
-                &*Box::leak(Box::new(table))
-            }
+            Some(path) => load_for_life(spec, "patterns", path, Patterns::parse)?,
         };
         Ok(HexMc {
             name: spec.to_string(),
@@ -408,6 +386,21 @@ impl HexMc {
             allowed,
         )
     }
+}
+
+/// Reads and parses the file of option `key` (patterns, a policy net, a value net): one per
+/// agent for its whole life, leaked so that the searcher's reference stays simple. An
+/// unreadable or malformed file is the option's error.
+fn load_for_life<T>(
+    spec: &Spec,
+    key: &str,
+    path: &str,
+    parse: fn(&str) -> Result<T, String>,
+) -> Result<&'static T, SpecError> {
+    let text =
+        std::fs::read_to_string(path).map_err(|e| spec.bad_value(key, path, e.to_string()))?;
+    let value = parse(&text).map_err(|e| spec.bad_value(key, path, e))?;
+    Ok(Box::leak(Box::new(value)))
 }
 
 /// The root moves allowed (`allowed`, or every empty cell) less the `lost` ones; unchanged

@@ -68,6 +68,26 @@ impl NetScratch {
     }
 }
 
+/// One line of `count` finite numbers of a weights file (`what` and `of` name it in the
+/// errors: `of` is empty or says which layer), as the net and the value head read them.
+pub(super) fn number_line(
+    line: Option<&str>,
+    count: usize,
+    what: &str,
+    of: &str,
+) -> Result<Vec<f32>, String> {
+    let line = line.ok_or(format!("the {what}{of} are missing"))?;
+    let v: Vec<f32> = line
+        .split_whitespace()
+        .map(|f| f.parse::<f32>().ok().filter(|x| x.is_finite()))
+        .collect::<Option<_>>()
+        .ok_or(format!("a {what} line{of} holds a non-number"))?;
+    if v.len() != count {
+        return Err(format!("{} {what}{of}, expected {count}", v.len()));
+    }
+    Ok(v)
+}
+
 impl PolicyNet {
     /// Reads the weights file (see the module doc); lines starting with `#` are comments.
     pub fn parse(text: &str) -> Result<PolicyNet, String> {
@@ -89,20 +109,8 @@ impl PolicyNet {
             if inputs == 0 || outputs == 0 || kernel % 2 == 0 || inputs * outputs > 1 << 20 {
                 return Err(format!("unusable layer '{head}'"));
             }
-            let mut numbers = |count: usize, what: &str| -> Result<Vec<f32>, String> {
-                let line = lines
-                    .next()
-                    .ok_or(format!("the {what} of '{head}' are missing"))?;
-                let v: Vec<f32> = line
-                    .split_whitespace()
-                    .map(|f| f.parse::<f32>().ok().filter(|x| x.is_finite()))
-                    .collect::<Option<_>>()
-                    .ok_or(format!("a {what} line of '{head}' holds a non-number"))?;
-                if v.len() != count {
-                    return Err(format!("'{head}': {} {what}, expected {count}", v.len()));
-                }
-                Ok(v)
-            };
+            let of = format!(" of '{head}'");
+            let mut numbers = |count, what| number_line(lines.next(), count, what, &of);
             let torch = numbers(outputs * inputs * kernel * kernel, "weights")?;
             let biases = numbers(outputs, "biases")?;
             let expected = layers.last().map_or(PLANES, |l: &Conv| l.outputs);

@@ -18,7 +18,7 @@
 //! `U` output weights and the output bias. Lines starting with `#` are comments.
 
 use super::board::Board;
-use super::net::{NetScratch, PolicyNet};
+use super::net::{number_line, NetScratch, PolicyNet};
 
 /// The value net shipped with poda (`data/hex-value.txt`).
 const SHIPPED: &str = include_str!("../../data/hex-value.txt");
@@ -123,18 +123,7 @@ impl ValueHead {
         if channels == 0 || units == 0 || channels * channels > 1 << 20 || units > 1 << 12 {
             return Err(format!("unusable head '{head}'"));
         }
-        let mut numbers = |count: usize, what: &str| -> Result<Vec<f32>, String> {
-            let line = lines.next().ok_or(format!("the {what} are missing"))?;
-            let v: Vec<f32> = line
-                .split_whitespace()
-                .map(|f| f.parse::<f32>().ok().filter(|x| x.is_finite()))
-                .collect::<Option<_>>()
-                .ok_or(format!("a {what} line holds a non-number"))?;
-            if v.len() != count {
-                return Err(format!("{} {what}, expected {count}", v.len()));
-            }
-            Ok(v)
-        };
+        let mut numbers = |count, what| number_line(lines.next(), count, what, "");
         let torch = numbers(channels * channels, "convolution weights")?;
         let mix_bias = numbers(channels, "convolution biases")?;
         let dense = numbers(units * 2 * channels, "dense weights")?;
