@@ -11,21 +11,7 @@ import torch
 import torch.nn.functional as F
 
 from data import cell, planes
-
-
-def load(path):
-    return load_lines([l for l in open(path) if l.strip() and not l.startswith('#')])
-
-
-def load_lines(lines):
-    layers = []
-    for i in range(0, len(lines), 3):
-        _, ci, co, k = lines[i].split()
-        ci, co, k = int(ci), int(co), int(k)
-        w = torch.tensor([float(v) for v in lines[i + 1].split()]).reshape(co, ci, k, k)
-        b = torch.tensor([float(v) for v in lines[i + 2].split()])
-        layers.append((w, b, k))
-    return layers
+from fitting import file_lines, read_convs
 
 
 def position(n, moves):
@@ -41,11 +27,9 @@ def position(n, moves):
 def value(path, n, moves):
     """The value net's chance that the side to move after `moves` wins."""
     from train_value import Head
-    text = open(path).read()
-    at = text.index('\nvalue ') + 1
-    trunk = text[:at]
-    layers = load_lines([l for l in trunk.splitlines() if l.strip() and not l.startswith('#')])
-    lines = [l for l in text[at:].splitlines() if l.strip() and not l.startswith('#')]
+    lines = file_lines(path)
+    layers = read_convs(lines, more=True)
+    lines = lines[3 * len(layers):]
     c, u = (int(v) for v in lines[0].split()[1:])
     head = Head(c, u)
     params = [head.mix.weight, head.mix.bias, head.dense.weight, head.dense.bias,
@@ -54,16 +38,16 @@ def value(path, n, moves):
         for p, line in zip(params, lines[1:]):
             p.copy_(torch.tensor([float(v) for v in line.split()]).reshape(p.shape))
         x, _, _ = position(n, moves)
-        for w, b, k in layers[:-1]:
-            x = F.relu(F.conv2d(x, w, b, padding=k // 2))
+        for w, b in layers[:-1]:
+            x = F.relu(F.conv2d(x, w, b, padding=w.shape[-1] // 2))
         return float(torch.sigmoid(head(x))[0])
 
 
 def logits(layers, n, moves):
     """{cell: logit} for the empty cells after `moves` (Black first)."""
     x, stones, to_move = position(n, moves)
-    for j, (w, b, k) in enumerate(layers):
-        x = F.conv2d(x, w, b, padding=k // 2)
+    for j, (w, b) in enumerate(layers):
+        x = F.conv2d(x, w, b, padding=w.shape[-1] // 2)
         if j + 1 < len(layers):
             x = F.relu(x)
     z = x[0, 0, 1:-1, 1:-1].numpy()
@@ -88,7 +72,7 @@ if __name__ == '__main__':
         if as_value:
             print(f'{value(args[0], int(args[1]), args[2:]):.6f}')
         else:
-            result = logits(load(args[0]), int(args[1]), args[2:])
+            result = logits(read_convs(file_lines(args[0])), int(args[1]), args[2:])
             print(' '.join(f'{k} {v:.5f}' for k, v in sorted(result.items())))
     except (OSError, ValueError, RuntimeError, IndexError) as e:
         print(f'crosscheck.py: {type(e).__name__}: {e}', file=sys.stderr)

@@ -19,7 +19,6 @@ move; Adam with a one-cycle schedule; each position also in its 180-degree rotat
 import argparse
 import json
 import sys
-import time
 import zlib
 
 import numpy as np
@@ -28,6 +27,7 @@ import torch.nn as nn
 import torch.nn.functional as F
 
 from data import PLANES, read_records, rotate, samples
+from fitting import fit, write_conv
 
 
 class Net(nn.Module):
@@ -69,10 +69,7 @@ def write(net, path, header):
     with open(path, 'w') as f:
         f.write(f'# {header}\n')
         for conv in list(net.convs) + [net.head]:
-            w, b = conv.weight.detach().numpy(), conv.bias.detach().numpy()
-            f.write(f'conv {w.shape[1]} {w.shape[0]} {w.shape[2]}\n')
-            f.write(' '.join(f'{v:.6g}' for v in w.reshape(-1)) + '\n')
-            f.write(' '.join(f'{v:.6g}' for v in b.reshape(-1)) + '\n')
+            write_conv(f, conv.weight, conv.bias)
 
 
 def main():
@@ -121,31 +118,13 @@ def main():
     held = {n: (torch.from_numpy(x), torch.from_numpy(y)) for n, (x, y) in held.items()}
 
     net = Net(a.layers, a.filters)
-    opt = torch.optim.Adam(net.parameters(), lr=a.lr, weight_decay=1e-5)
-    sizes = sorted(train)
-    share = np.array([len(train[n][1]) for n in sizes], float)
-    share /= share.sum()
-    steps = int(sum(len(v[1]) for v in train.values()) // a.batch)
-    schedule = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=a.lr, total_steps=a.epochs * steps)
-    began = time.time()
-    for epoch in range(a.epochs):
-        order = {n: torch.randperm(len(train[n][1])) for n in sizes}
-        at = {n: 0 for n in sizes}
-        total = 0.0
-        for _ in range(steps):
-            n = sizes[rng.choice(len(sizes), p=share)]
-            if at[n] + a.batch > len(order[n]):
-                order[n], at[n] = torch.randperm(len(train[n][1])), 0
-            idx = order[n][at[n]:at[n] + a.batch]
-            at[n] += a.batch
-            loss = F.cross_entropy(masked_logits(net, train[n][0][idx]), train[n][1][idx])
-            opt.zero_grad()
-            loss.backward()
-            opt.step()
-            schedule.step()
-            total += loss.item()
-        print(f'epoch {epoch}: loss {total / steps:.3f}, held out (top-1, log-likelihood) '
-              f'{evaluate(net, held)}, {time.time() - began:.0f} s', flush=True)
+
+    def report(epoch, loss, seconds):
+        print(f'epoch {epoch}: loss {loss:.3f}, held out (top-1, log-likelihood) '
+              f'{evaluate(net, held)}, {seconds:.0f} s', flush=True)
+
+    fit(net, train, lambda net, x, y: F.cross_entropy(masked_logits(net, x), y),
+        a.epochs, a.batch, a.lr, rng, report)
     header = (f'hexmc policy net: {a.layers} layers of {a.filters} filters, fitted by '
               f'tools/hexnet/train.py on {len(games)} games ({a.player}), held out '
               f'(top-1, log-likelihood) {evaluate(net, held)}')

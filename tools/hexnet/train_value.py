@@ -26,7 +26,6 @@ one output through the logistic function. Cross-entropy; Adam with a one-cycle s
 import argparse
 import json
 import sys
-import time
 import zlib
 
 import numpy as np
@@ -35,19 +34,7 @@ import torch.nn as nn
 import torch.nn.functional as F
 
 from data import cell, planes, rotate
-
-
-def read_net(path):
-    """The policy net's convolutions as (weight, bias) tensors, in order."""
-    lines = [l.strip() for l in open(path) if l.strip() and not l.startswith('#')]
-    layers = []
-    for i in range(0, len(lines), 3):
-        _, ci, co, k = lines[i].split()
-        w = torch.tensor([float(v) for v in lines[i + 1].split()]).reshape(
-            int(co), int(ci), int(k), int(k))
-        b = torch.tensor([float(v) for v in lines[i + 2].split()])
-        layers.append((w, b))
-    return layers
+from fitting import file_lines, fit, read_convs, write_conv
 
 
 class Head(nn.Module):
@@ -106,12 +93,8 @@ def positions(games):
 def write(net, path, header):
     with open(path, 'w') as f:
         f.write(f'# {header}\n')
-        convs = [(c.weight, c.bias) for c in net.convs] + [net.move_head]
-        for w, b in convs:
-            w, b = w.detach().numpy(), b.detach().numpy()
-            f.write(f'conv {w.shape[1]} {w.shape[0]} {w.shape[2]}\n')
-            f.write(' '.join(f'{v:.6g}' for v in w.reshape(-1)) + '\n')
-            f.write(' '.join(f'{v:.6g}' for v in b.reshape(-1)) + '\n')
+        for w, b in [(c.weight, c.bias) for c in net.convs] + [net.move_head]:
+            write_conv(f, w, b)
         h = net.head
         f.write(f'value {h.mix.weight.shape[0]} {h.dense.weight.shape[0]}\n')
         for t in [h.mix.weight, h.mix.bias, h.dense.weight, h.dense.bias, h.out.weight,
@@ -156,6 +139,7 @@ def main():
     torch.set_num_threads(a.threads)
     # Denormal numbers appear as the fit goes on and slow every epoch down several times.
     torch.set_flush_denormal(True)
+    layers = read_convs(file_lines(a.net))
 
     def read(paths):
         games = [json.loads(l) for p in paths for l in open(p) if l.strip()]
@@ -181,35 +165,17 @@ def main():
           {n: len(v[1]) for n, v in sorted(train.items())},
           'held out', {n: len(v[1]) for n, v in sorted(held.items())}, flush=True)
 
-    net = ValueNet(read_net(a.net), a.hidden)
-    opt = torch.optim.Adam(net.parameters(), lr=a.lr, weight_decay=1e-5)
-    sizes = sorted(train)
-    share = np.array([len(train[n][1]) for n in sizes], float)
-    share /= share.sum()
-    steps = int(sum(len(v[1]) for v in train.values()) // a.batch)
-    schedule = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=a.lr, total_steps=a.epochs * steps)
-    targets = {n: torch.from_numpy(train[n][1]) for n in sizes}
-    began = time.time()
-    for epoch in range(a.epochs):
-        order = {n: torch.randperm(len(train[n][1])) for n in sizes}
-        at = {n: 0 for n in sizes}
-        total = 0.0
-        for _ in range(steps):
-            n = sizes[rng.choice(len(sizes), p=share)]
-            if at[n] + a.batch > len(order[n]):
-                order[n], at[n] = torch.randperm(len(train[n][1])), 0
-            idx = order[n][at[n]:at[n] + a.batch]
-            at[n] += a.batch
-            loss = F.binary_cross_entropy_with_logits(net(train[n][0][idx]), targets[n][idx])
-            opt.zero_grad()
-            loss.backward()
-            opt.step()
-            schedule.step()
-            total += loss.item()
-        print(f'epoch {epoch}: loss {total / steps:.4f}, held out {score(net, held, False)}, '
-              f'{time.time() - began:.0f} s', flush=True)
+    net = ValueNet(layers, a.hidden)
+
+    def report(epoch, loss, seconds):
+        print(f'epoch {epoch}: loss {loss:.4f}, held out {score(net, held, False)}, '
+              f'{seconds:.0f} s', flush=True)
         if tests:
             print(f'    test {score(net, tests, True)}', flush=True)
+
+    batches = {n: (x, torch.from_numpy(v)) for n, (x, v, _) in train.items()}
+    fit(net, batches, lambda net, x, y: F.binary_cross_entropy_with_logits(net(x), y),
+        a.epochs, a.batch, a.lr, rng, report)
     header = (f'hexmc value net: the trunk of {a.net} fitted further with a head of {a.hidden} units '
               f'by tools/hexnet/train_value.py on {len(games)} positions, held out '
               f'{score(net, held, False)}' + (f', test {score(net, tests, True)}' if tests else ''))
