@@ -26,17 +26,9 @@ def position(n, moves):
 
 def value(path, n, moves):
     """The value net's chance that the side to move after `moves` wins."""
-    from train_value import Head
-    lines = file_lines(path)
-    layers = read_convs(lines, more=True)
-    lines = lines[3 * len(layers):]
-    c, u = (int(v) for v in lines[0].split()[1:])
-    head = Head(c, u)
-    params = [head.mix.weight, head.mix.bias, head.dense.weight, head.dense.bias,
-              head.out.weight, head.out.bias]
+    from train_value import read_value
+    layers, head = read_value(path)
     with torch.no_grad():
-        for p, line in zip(params, lines[1:]):
-            p.copy_(torch.tensor([float(v) for v in line.split()]).reshape(p.shape))
         x, _, _ = position(n, moves)
         for w, b in layers[:-1]:
             x = F.relu(F.conv2d(x, w, b, padding=w.shape[-1] // 2))

@@ -96,3 +96,31 @@ def rotate(xs, ys, n):
     """The 180-degree rotation, which keeps both players' goals: both grid axes flipped."""
     rows, cols = ys // n, ys % n
     return xs[:, :, ::-1, ::-1].copy(), (n - 1 - rows) * n + (n - 1 - cols)
+
+
+def result_games(paths, per_game, rng):
+    """Games of poda match records, for the value net: a list of {'size', 'moves', 'values',
+    'winner'} (train_value.py's lines), `per_game` positions of each game after its opening
+    (drawn by `rng`; all of them if it has fewer) labelled 1 where their side to move won.
+    A game without a winner (adjudicated, or a forfeit's record without moves) is skipped."""
+    out = []
+    for path in paths:
+        for line in open(path):
+            line = line.strip()
+            if not line.startswith('{'):
+                continue
+            g = json.loads(line)
+            spec = str(g.get('game', ''))
+            winner = {'1-0': 0, '0-1': 1}.get(g.get('result'))
+            if not spec.startswith('hex') or winner is None or g.get('adjudicated'):
+                continue
+            found = re.search(r'size=(\d+)', spec)
+            moves, opening = g['moves'], g.get('opening_plies', 0)
+            open_plies = list(range(opening, len(moves)))
+            if not open_plies:
+                continue
+            drawn = set(rng.choice(open_plies, min(per_game, len(open_plies)), replace=False))
+            values = [float(i % 2 == winner) if i in drawn else None for i in range(len(moves))]
+            out.append({'size': int(found.group(1)) if found else 11, 'moves': moves,
+                        'values': values, 'winner': winner})
+    return out

@@ -5,7 +5,8 @@ wins; writes the weights file hexmc reads.
     pip install torch numpy
     cargo run --release -p poda-players --example hex_net_games -- 11 20000 1 0.5 4 3 > GAMES.jsonl
     python3 tools/hexnet/train_value.py --net crates/players/data/hex-net.txt --out VALUE.txt
-        [--epochs 4] [--hidden 32] [--seed 1] [--threads 1] [--test MOHEX.jsonl] GAMES.jsonl...
+        [--init VALUE0.txt instead of --net] [--epochs 4] [--hidden 32] [--seed 1] [--threads 1] [--test MOHEX.jsonl]
+        [--records MATCH.jsonl --per-game 8] GAMES.jsonl...
 
 GAMES are JSON lines `{"size": N, "moves": ["e5", ...], "values": [null, ..., 1], "winner":
 0 or 1}`: moves from the empty board; `values[i]`, where not null, the target for the position
@@ -17,7 +18,11 @@ opening, is held out. `--test` files (a strong searcher's win rates along its ow
 MoHex 2.0's self-play with `mohex-values` gives them) are scored after every epoch on their
 open positions (values strictly between 0 and 1): the mean squared error against the
 searcher's value (and that of a constant, the mean), and the share of positions whose game's
-winner the net and the searcher each foretell (a value above 1/2).
+winner the net and the searcher each foretell (a value above 1/2). `--init` starts from a value net
+file (trunk and head) instead of a policy net; `--epochs 0` scores it and writes nothing.
+`--records` files are
+`poda match --record` lines (games of searchers such as hexmc against each other): `--per-game`
+positions of each game after its random opening are learned with the game's result.
 
 The head: a 1x1 convolution of the trunk's last hidden layer with ReLU, the mean and the
 maximum of each channel over the board's cells, a dense layer of `--hidden` units with ReLU,
@@ -33,7 +38,7 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
-from data import cell, planes, rotate
+from data import cell, planes, result_games, rotate
 from fitting import file_lines, fit, read_convs, write_conv
 
 
@@ -51,10 +56,29 @@ class Head(nn.Module):
         return self.out(F.relu(self.dense(pooled)))[:, 0]
 
 
+def read_value(path):
+    """A value net file's trunk (its convolutions, as read_convs gives them) and head."""
+    lines = file_lines(path)
+    layers = read_convs(lines, more=True)
+    lines = lines[3 * len(layers):]
+    if not lines or lines[0].split()[0] != 'value' or len(lines[0].split()) != 3:
+        raise ValueError(f'{path}: no `value C U` line after the convolutions')
+    c, u = (int(v) for v in lines[0].split()[1:])
+    head = Head(c, u)
+    params = [head.mix.weight, head.mix.bias, head.dense.weight, head.dense.bias,
+              head.out.weight, head.out.bias]
+    if len(lines) != 1 + len(params):
+        raise ValueError(f'{path}: {len(lines) - 1} lines after `value`, expected {len(params)}')
+    with torch.no_grad():
+        for t, line in zip(params, lines[1:]):
+            t.copy_(torch.tensor([float(v) for v in line.split()]).reshape(t.shape))
+    return layers, head
+
+
 class ValueNet(nn.Module):
     """The policy net's trunk (its 1x1 move head kept as it was, unused) and a value head."""
 
-    def __init__(self, layers, units):
+    def __init__(self, layers, units, head=None):
         super().__init__()
         self.convs = nn.ModuleList()
         for w, b in layers[:-1]:
@@ -64,7 +88,7 @@ class ValueNet(nn.Module):
                 conv.bias.copy_(b)
             self.convs.append(conv)
         self.move_head = layers[-1]
-        self.head = Head(layers[-1][0].shape[1], units)
+        self.head = head or Head(layers[-1][0].shape[1], units)
 
     def forward(self, x):
         for conv in self.convs:
@@ -123,23 +147,31 @@ def score(net, sets, open_only):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
-    ap.add_argument('games', nargs='+')
-    ap.add_argument('--net', required=True)
+    ap.add_argument('games', nargs='*')
+    ap.add_argument('--net')
+    ap.add_argument('--init')
     ap.add_argument('--out', required=True)
     ap.add_argument('--hidden', type=int, default=32)
-    ap.add_argument('--epochs', type=int, default=4)
+    ap.add_argument('--epochs', type=int, default=4, help='0: only score the start')
     ap.add_argument('--batch', type=int, default=128)
     ap.add_argument('--lr', type=float, default=1e-3)
     ap.add_argument('--seed', type=int, default=1)
     ap.add_argument('--threads', type=int, default=1)
     ap.add_argument('--test', action='append', default=[])
+    ap.add_argument('--records', action='append', default=[])
+    ap.add_argument('--per-game', type=int, default=8)
     a = ap.parse_args()
     torch.manual_seed(a.seed)
     rng = np.random.default_rng(a.seed)
     torch.set_num_threads(a.threads)
     # Denormal numbers appear as the fit goes on and slow every epoch down several times.
     torch.set_flush_denormal(True)
-    layers = read_convs(file_lines(a.net))
+    if (a.net is None) == (a.init is None):
+        ap.error('give one of --net (a policy net to start from) and --init (a value net)')
+    if a.init:
+        layers, head = read_value(a.init)
+    else:
+        layers, head = read_convs(file_lines(a.net)), None
 
     def read(paths):
         games = [json.loads(l) for p in paths for l in open(p) if l.strip()]
@@ -157,15 +189,20 @@ def main():
             out[n] = (torch.from_numpy(x), v, won)
         return out
 
-    games = read(a.games)
+    if not a.games and not a.records:
+        ap.error('no games: give GAMES files or --records')
+    if a.per_game < 1:
+        ap.error('--per-game must be at least 1')
+    games = read(a.games) + result_games(a.records, a.per_game, rng)
     train = tensors([g for g in games if not held_out(g)], True)
     held = tensors([g for g in games if held_out(g)], False)
     tests = tensors(read(a.test), False) if a.test else {}
-    print(f'{len(games)} lines; positions by size (with rotations): train',
+    count = sum(v is not None for g in games for v in g['values'])
+    print(f'{len(games)} games, {count} positions; by size (with rotations): train',
           {n: len(v[1]) for n, v in sorted(train.items())},
           'held out', {n: len(v[1]) for n, v in sorted(held.items())}, flush=True)
 
-    net = ValueNet(layers, a.hidden)
+    net = ValueNet(layers, a.hidden, head)
 
     def report(epoch, loss, seconds):
         print(f'epoch {epoch}: loss {loss:.4f}, held out {score(net, held, False)}, '
@@ -174,10 +211,14 @@ def main():
             print(f'    test {score(net, tests, True)}', flush=True)
 
     batches = {n: (x, torch.from_numpy(v)) for n, (x, v, _) in train.items()}
+    if a.epochs == 0:
+        report('- (no fit)', float('nan'), 0)
+        return
     fit(net, batches, lambda net, x, y: F.binary_cross_entropy_with_logits(net(x), y),
         a.epochs, a.batch, a.lr, rng, report)
-    header = (f'hexmc value net: the trunk of {a.net} fitted further with a head of {a.hidden} units '
-              f'by tools/hexnet/train_value.py on {len(games)} positions, held out '
+    start = f'the trunk of {a.net}' if a.net else f'{a.init}'
+    header = (f'hexmc value net: {start} fitted further with a head of {a.hidden} units '
+              f'by tools/hexnet/train_value.py on {count} positions of {len(games)} games, held out '
               f'{score(net, held, False)}' + (f', test {score(net, tests, True)}' if tests else ''))
     write(net, a.out, header)
     print('written', a.out)
