@@ -5,7 +5,7 @@ wins; writes the weights file hexmc reads.
     pip install torch numpy
     cargo run --release -p poda-players --example hex_net_games -- 11 20000 1 0.5 4 3 > GAMES.jsonl
     python3 tools/hexnet/train_value.py --net crates/players/data/hex-net.txt --out VALUE.txt
-        [--init VALUE0.txt instead of --net] [--epochs 4] [--hidden 32] [--seed 1] [--threads 1] [--test MOHEX.jsonl]
+        [--init VALUE0.txt instead of --net] [--epochs 4] [--scale 1] [--hidden 32] [--seed 1] [--threads 1] [--test MOHEX.jsonl]
         [--records MATCH.jsonl --per-game 8] GAMES.jsonl...
 
 GAMES are JSON lines `{"size": N, "moves": ["e5", ...], "values": [null, ..., 1], "winner":
@@ -20,6 +20,9 @@ open positions (values strictly between 0 and 1): the mean squared error against
 searcher's value (and that of a constant, the mean), and the share of positions whose game's
 winner the net and the searcher each foretell (a value above 1/2). `--init` starts from a value net
 file (trunk and head) instead of a policy net; `--epochs 0` scores it and writes nothing.
+`--scale S` multiplies the output logit by S at the end (S below 1 makes the net less sure:
+the playouts' and MoHex's win rates, averages of a search, are less extreme than a game's
+result, and a net fitted on results is surer than the search it joins).
 `--records` files are
 `poda match --record` lines (games of searchers such as hexmc against each other): `--per-game`
 positions of each game after its random opening are learned with the game's result.
@@ -159,6 +162,8 @@ def main():
     ap.add_argument('--threads', type=int, default=1)
     ap.add_argument('--test', action='append', default=[])
     ap.add_argument('--records', action='append', default=[])
+    ap.add_argument('--scale', type=float, default=1.0,
+                    help='multiply the output logit by this before writing (below 1: less sure)')
     ap.add_argument('--per-game', type=int, default=8)
     a = ap.parse_args()
     torch.manual_seed(a.seed)
@@ -191,6 +196,8 @@ def main():
 
     if not a.games and not a.records:
         ap.error('no games: give GAMES files or --records')
+    if not 0 < a.scale < float('inf'):
+        ap.error('--scale must be above 0')
     if a.per_game < 1:
         ap.error('--per-game must be at least 1')
     games = read(a.games) + result_games(a.records, a.per_game, rng)
@@ -211,13 +218,21 @@ def main():
             print(f'    test {score(net, tests, True)}', flush=True)
 
     batches = {n: (x, torch.from_numpy(v)) for n, (x, v, _) in train.items()}
-    if a.epochs == 0:
+    if a.epochs > 0:
+        fit(net, batches, lambda net, x, y: F.binary_cross_entropy_with_logits(net(x), y),
+            a.epochs, a.batch, a.lr, rng, report)
+    else:
         report('- (no fit)', float('nan'), 0)
+    if a.scale != 1:
+        with torch.no_grad():
+            net.head.out.weight.mul_(a.scale)
+            net.head.out.bias.mul_(a.scale)
+        report(f'- (output logit times {a.scale})', float('nan'), 0)
+    if a.epochs == 0 and a.scale == 1:
         return
-    fit(net, batches, lambda net, x, y: F.binary_cross_entropy_with_logits(net(x), y),
-        a.epochs, a.batch, a.lr, rng, report)
     start = f'the trunk of {a.net}' if a.net else f'{a.init}'
-    header = (f'hexmc value net: {start} fitted further with a head of {a.hidden} units '
+    scaled = f', its output logit times {a.scale}' if a.scale != 1 else ''
+    header = (f'hexmc value net: {start} fitted {a.epochs} epochs with a head of {a.hidden} units{scaled} '
               f'by tools/hexnet/train_value.py on {count} positions of {len(games)} games, held out '
               f'{score(net, held, False)}' + (f', test {score(net, tests, True)}' if tests else ''))
     write(net, a.out, header)
