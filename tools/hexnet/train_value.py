@@ -5,8 +5,9 @@ wins; writes the weights file hexmc reads.
     pip install torch numpy
     cargo run --release -p poda-players --example hex_net_games -- 11 20000 1 0.5 4 3 > GAMES.jsonl
     python3 tools/hexnet/train_value.py --net crates/players/data/hex-net.txt --out VALUE.txt
-        [--init VALUE0.txt instead of --net] [--epochs 4] [--scale 1] [--hidden 32] [--seed 1] [--threads 1] [--test MOHEX.jsonl]
-        [--records MATCH.jsonl --per-game 8] GAMES.jsonl...
+        [--init VALUE0.txt instead of --net] [--epochs 4] [--scale 1] [--hidden 32]
+        [--seed 1] [--threads 1] [--test MOHEX.jsonl] [--records MATCH.jsonl --per-game 8]
+        GAMES.jsonl...
 
 GAMES are JSON lines `{"size": N, "moves": ["e5", ...], "values": [null, ..., 1], "winner":
 0 or 1}`: moves from the empty board; `values[i]`, where not null, the target for the position
@@ -18,14 +19,14 @@ opening, is held out. `--test` files (a strong searcher's win rates along its ow
 MoHex 2.0's self-play with `mohex-values` gives them) are scored after every epoch on their
 open positions (values strictly between 0 and 1): the mean squared error against the
 searcher's value (and that of a constant, the mean), and the share of positions whose game's
-winner the net and the searcher each foretell (a value above 1/2). `--init` starts from a value net
-file (trunk and head) instead of a policy net; `--epochs 0` scores it and writes nothing.
-`--scale S` multiplies the output logit by S at the end (S below 1 makes the net less sure:
-the playouts' and MoHex's win rates, averages of a search, are less extreme than a game's
-result, and a net fitted on results is surer than the search it joins).
-`--records` files are
-`poda match --record` lines (games of searchers such as hexmc against each other): `--per-game`
-positions of each game after its random opening are learned with the game's result.
+winner the net and the searcher each foretell (a value above 1/2).
+
+`--records` files are `poda match --record` lines (games of searchers such as hexmc against
+each other): `--per-game` positions of each game after its random opening are learned with
+the game's result. `--init` starts from a value net file (trunk and head; `--hidden` is then
+the file's) instead of a policy net; `--epochs 0` scores it and writes nothing. `--scale S`
+multiplies the output logit by S at the end: S below 1 makes the net less sure (the playouts'
+and MoHex's win rates, averages of a search, are less extreme than a game's result).
 
 The head: a 1x1 convolution of the trunk's last hidden layer with ReLU, the mean and the
 maximum of each channel over the board's cells, a dense layer of `--hidden` units with ReLU,
@@ -198,8 +199,8 @@ def main():
         ap.error('no games: give GAMES files or --records')
     if not 0 < a.scale < float('inf'):
         ap.error('--scale must be above 0')
-    if a.per_game < 1:
-        ap.error('--per-game must be at least 1')
+    if a.per_game < 1 or a.epochs < 0:
+        ap.error('--per-game must be at least 1, --epochs at least 0')
     games = read(a.games) + result_games(a.records, a.per_game, rng)
     train = tensors([g for g in games if not held_out(g)], True)
     held = tensors([g for g in games if held_out(g)], False)
@@ -232,7 +233,7 @@ def main():
         return
     start = f'the trunk of {a.net}' if a.net else f'{a.init}'
     scaled = f', its output logit times {a.scale}' if a.scale != 1 else ''
-    header = (f'hexmc value net: {start} fitted {a.epochs} epochs with a head of {a.hidden} units{scaled} '
+    header = (f'hexmc value net: {start} fitted {a.epochs} epochs with a head of {net.head.dense.weight.shape[0]} units{scaled} '
               f'by tools/hexnet/train_value.py on {count} positions of {len(games)} games, held out '
               f'{score(net, held, False)}' + (f', test {score(net, tests, True)}' if tests else ''))
     write(net, a.out, header)
