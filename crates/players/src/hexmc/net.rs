@@ -302,7 +302,7 @@ impl PolicyNet {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::super::knowledge::tests::from_hex;
     use super::*;
     use poda_core::Game;
@@ -310,8 +310,9 @@ mod tests {
 
     const TEST_NET: &str = include_str!("../../data/hex-net-test.txt");
 
-    /// The position after `moves` on an `n`-board, its side to move and last move.
-    fn position(n: u32, moves: &[&str]) -> (Board, u8, Option<usize>) {
+    /// The position after `moves` on an `n`-board, its side to move and last move's cell
+    /// (the value net's tests use it too).
+    pub(in super::super) fn position(n: u32, moves: &[&str]) -> (Board, u8, Option<usize>) {
         let mut game = Hex::with_size(n, false).unwrap();
         let mut last = None;
         for m in moves {

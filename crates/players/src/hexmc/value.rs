@@ -203,30 +203,10 @@ impl ValueHead {
 
 #[cfg(test)]
 mod tests {
-    use super::super::board::colour_of;
-    use super::super::knowledge::tests::from_hex;
+    use super::super::net::tests::position;
     use super::*;
-    use poda_core::Game;
-    use poda_games::hex::{Hex, HexMove};
 
     const TEST_NET: &str = include_str!("../../data/hex-value-test.txt");
-
-    /// The position after `moves` on an `n`-board: board, side to move, last move's cell.
-    fn position(n: u32, moves: &[&str]) -> (Board, u8, Option<usize>) {
-        let mut game = Hex::with_size(n, false).unwrap();
-        let mut last = None;
-        for m in moves {
-            let mv = game.parse_move(m).unwrap();
-            game.play_unchecked(mv);
-            last = Some(mv);
-        }
-        let board = from_hex(&game);
-        let last = last.map(|mv| match mv {
-            HexMove::Cell(c) => board.layout.to_box[c as usize] as usize,
-            _ => unreachable!(),
-        });
-        (board, colour_of(game.side_to_move()), last)
-    }
 
     /// A random value net agrees with PyTorch on positions of three
     /// sizes, Black and White to move (reference values printed by
