@@ -50,10 +50,9 @@ def target(n, move, to_move):
     return y * n + x
 
 
-def read_records(paths, player):
-    """Games of poda match records (JSON lines) where a player's name holds `player`: a list
-    of {'size', 'moves', 'learn': (first?, second?)}, one per distinct game."""
-    seen, games = set(), []
+def hex_records(paths):
+    """The Hex games of poda match records (JSON lines; other lines skipped), each with its
+    board size (11 where the game's spec gives none)."""
     for path in paths:
         for line in open(path):
             line = line.strip()
@@ -61,16 +60,24 @@ def read_records(paths, player):
                 continue
             g = json.loads(line)
             spec = str(g.get('game', ''))
-            if not spec.startswith('hex') or not {'moves', 'first', 'second'} <= g.keys():
-                continue
-            found = re.search(r'size=(\d+)', spec)
-            size = int(found.group(1)) if found else 11
-            learn = (player in g['first'].lower(), player in g['second'].lower())
-            key = (size, tuple(g['moves']), learn)
-            if any(learn) and key not in seen:
-                seen.add(key)
-                games.append({'size': size, 'moves': g['moves'], 'learn': learn,
-                              'opening': g.get('opening_plies', 0)})
+            if spec.startswith('hex'):
+                found = re.search(r'size=(\d+)', spec)
+                yield g, int(found.group(1)) if found else 11
+
+
+def read_records(paths, player):
+    """Games of poda match records (JSON lines) where a player's name holds `player`: a list
+    of {'size', 'moves', 'learn': (first?, second?)}, one per distinct game."""
+    seen, games = set(), []
+    for g, size in hex_records(paths):
+        if not {'moves', 'first', 'second'} <= g.keys():
+            continue
+        learn = (player in g['first'].lower(), player in g['second'].lower())
+        key = (size, tuple(g['moves']), learn)
+        if any(learn) and key not in seen:
+            seen.add(key)
+            games.append({'size': size, 'moves': g['moves'], 'learn': learn,
+                          'opening': g.get('opening_plies', 0)})
     return games
 
 
@@ -104,23 +111,15 @@ def result_games(paths, per_game, rng):
     (drawn by `rng`; all of them if it has fewer) labelled 1 where their side to move won.
     A game without a winner (adjudicated, or a forfeit's record without moves) is skipped."""
     out = []
-    for path in paths:
-        for line in open(path):
-            line = line.strip()
-            if not line.startswith('{'):
-                continue
-            g = json.loads(line)
-            spec = str(g.get('game', ''))
-            winner = {'1-0': 0, '0-1': 1}.get(g.get('result'))
-            if not spec.startswith('hex') or winner is None or g.get('adjudicated'):
-                continue
-            found = re.search(r'size=(\d+)', spec)
-            moves, opening = g['moves'], g.get('opening_plies', 0)
-            open_plies = list(range(opening, len(moves)))
-            if not open_plies:
-                continue
-            drawn = set(rng.choice(open_plies, min(per_game, len(open_plies)), replace=False))
-            values = [float(i % 2 == winner) if i in drawn else None for i in range(len(moves))]
-            out.append({'size': int(found.group(1)) if found else 11, 'moves': moves,
-                        'values': values, 'winner': winner})
+    for g, size in hex_records(paths):
+        winner = {'1-0': 0, '0-1': 1}.get(g.get('result'))
+        if winner is None or g.get('adjudicated'):
+            continue
+        moves, opening = g['moves'], g.get('opening_plies', 0)
+        open_plies = list(range(opening, len(moves)))
+        if not open_plies:
+            continue
+        drawn = set(rng.choice(open_plies, min(per_game, len(open_plies)), replace=False))
+        values = [float(i % 2 == winner) if i in drawn else None for i in range(len(moves))]
+        out.append({'size': size, 'moves': moves, 'values': values, 'winner': winner})
     return out
