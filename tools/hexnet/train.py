@@ -3,14 +3,16 @@ recorded games, and writes the weights file hexmc reads.
 
     pip install torch numpy
     python3 tools/hexnet/train.py --out NET.txt [--player mohex] [--layers 6] [--filters 32]
-        [--epochs 6] [--seed 1] [--exclude LABELS.jsonl] RECORDS.jsonl...
+        [--init NET0.txt] [--epochs 6] [--seed 1] [--exclude LABELS.jsonl] RECORDS.jsonl...
 
 RECORDS are `poda match --record` files; the moves of every player whose name holds
 `--player` are learned (both sides of a self-play game). One game in ten, chosen by its
 opening, is held out, and the top-1 accuracy and mean log-likelihood on its positions are
 printed per board size after each epoch (and written in the weights file's header).
 `--exclude` leaves out the games that pass through the positions of a labels file (so that
-an oracle built on those positions stays unseen).
+an oracle built on those positions stays unseen). `--init` starts from a policy net file
+(its layers and filters replace `--layers` and `--filters`); `--epochs 0` only scores it on
+the held-out games and writes nothing.
 
 The model: `--layers` 3x3 convolutions of `--filters` channels with ReLU, then a 1x1
 convolution to one logit per cell; softmax over the empty cells; cross-entropy on the played
@@ -27,7 +29,7 @@ import torch.nn as nn
 import torch.nn.functional as F
 
 from data import PLANES, read_records, rotate, samples
-from fitting import fit, write_conv
+from fitting import file_lines, fit, read_convs, write_conv
 
 
 class Net(nn.Module):
@@ -36,6 +38,24 @@ class Net(nn.Module):
         self.convs = nn.ModuleList(
             [nn.Conv2d(PLANES if i == 0 else filters, filters, 3, padding=1) for i in range(layers)])
         self.head = nn.Conv2d(filters, 1, 1)
+
+    @staticmethod
+    def read(path):
+        """A policy net file's net (ValueError if it is not one this class can hold)."""
+        layers = read_convs(file_lines(path))
+        if len(layers) < 2:
+            raise ValueError(f'{path}: a policy net has at least two convolutions')
+        filters = layers[0][0].shape[0]
+        net = Net(len(layers) - 1, filters)
+        convs = list(net.convs) + [net.head]
+        for conv, (w, b) in zip(convs, layers):
+            if w.shape != conv.weight.shape:
+                raise ValueError(f'{path}: a convolution of shape {tuple(w.shape)} where '
+                                 f'{tuple(conv.weight.shape)} was expected')
+            with torch.no_grad():
+                conv.weight.copy_(w)
+                conv.bias.copy_(b)
+        return net
 
     def forward(self, x):
         for conv in self.convs:
@@ -85,7 +105,10 @@ def main():
     ap.add_argument('--seed', type=int, default=1)
     ap.add_argument('--threads', type=int, default=1)
     ap.add_argument('--exclude')
+    ap.add_argument('--init')
     a = ap.parse_args()
+    if a.epochs < 0:
+        ap.error('--epochs must be 0 or more')
     torch.manual_seed(a.seed)
     rng = np.random.default_rng(a.seed)
     torch.set_num_threads(a.threads)
@@ -102,6 +125,9 @@ def main():
                  if not any((g['size'], tuple(g['moves'][:k])) in labelled for k in lengths)]
         print(f'left out {before - len(games)} games through the labelled positions')
 
+    if not games:
+        raise ValueError('no games with moves of the player ' + repr(a.player))
+
     def held_out(g):
         return zlib.crc32(f"{g['size']} {' '.join(g['moves'][:2])}".encode()) % 10 == 0
 
@@ -117,7 +143,10 @@ def main():
     train = {n: (torch.from_numpy(x), torch.from_numpy(y)) for n, (x, y) in train.items()}
     held = {n: (torch.from_numpy(x), torch.from_numpy(y)) for n, (x, y) in held.items()}
 
-    net = Net(a.layers, a.filters)
+    net = Net.read(a.init) if a.init else Net(a.layers, a.filters)
+    if a.epochs == 0:
+        print('held out (top-1, log-likelihood)', evaluate(net, held))
+        return
 
     def report(epoch, loss, seconds):
         print(f'epoch {epoch}: loss {loss:.3f}, held out (top-1, log-likelihood) '
@@ -125,8 +154,9 @@ def main():
 
     fit(net, train, lambda net, x, y: F.cross_entropy(masked_logits(net, x), y),
         a.epochs, a.batch, a.lr, rng, report)
-    header = (f'hexmc policy net: {a.layers} layers of {a.filters} filters, fitted by '
-              f'tools/hexnet/train.py on {len(games)} games ({a.player}), held out '
+    start = f', from {a.init}' if a.init else ''
+    header = (f'hexmc policy net: {len(net.convs)} layers of {net.head.in_channels} filters, '
+              f'fitted by tools/hexnet/train.py on {len(games)} games ({a.player}){start}, held out '
               f'(top-1, log-likelihood) {evaluate(net, held)}')
     write(net, a.out, header)
     print('written', a.out)
