@@ -9,6 +9,7 @@ import time
 
 import numpy as np
 import torch
+import torch.nn as nn
 
 
 def read_convs(lines, more=False):
@@ -35,6 +36,17 @@ def read_convs(lines, more=False):
 def file_lines(path):
     """A weights file's lines, comments and blank lines left out."""
     return [l.strip() for l in open(path) if l.strip() and not l.startswith('#')]
+
+
+def conv_of(weight, bias):
+    """A convolution (padded to keep the board's size) holding a file's weights and biases,
+    as read_convs gives them."""
+    k = weight.shape[2]
+    conv = nn.Conv2d(weight.shape[1], weight.shape[0], k, padding=k // 2)
+    with torch.no_grad():
+        conv.weight.copy_(weight)
+        conv.bias.copy_(bias)
+    return conv
 
 
 def write_conv(f, weight, bias):

@@ -29,7 +29,7 @@ import torch.nn as nn
 import torch.nn.functional as F
 
 from data import PLANES, read_records, rotate, samples
-from fitting import file_lines, fit, read_convs, write_conv
+from fitting import conv_of, file_lines, fit, read_convs, write_conv
 
 
 class Net(nn.Module):
@@ -45,16 +45,13 @@ class Net(nn.Module):
         layers = read_convs(file_lines(path))
         if len(layers) < 2:
             raise ValueError(f'{path}: a policy net has at least two convolutions')
-        filters = layers[0][0].shape[0]
-        net = Net(len(layers) - 1, filters)
-        convs = list(net.convs) + [net.head]
-        for conv, (w, b) in zip(convs, layers):
+        net = Net(len(layers) - 1, layers[0][0].shape[0])
+        for conv, (w, _) in zip(list(net.convs) + [net.head], layers):
             if w.shape != conv.weight.shape:
                 raise ValueError(f'{path}: a convolution of shape {tuple(w.shape)} where '
                                  f'{tuple(conv.weight.shape)} was expected')
-            with torch.no_grad():
-                conv.weight.copy_(w)
-                conv.bias.copy_(b)
+        net.convs = nn.ModuleList([conv_of(w, b) for w, b in layers[:-1]])
+        net.head = conv_of(*layers[-1])
         return net
 
     def forward(self, x):

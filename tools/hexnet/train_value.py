@@ -43,7 +43,7 @@ import torch.nn as nn
 import torch.nn.functional as F
 
 from data import cell, planes, result_games, rotate
-from fitting import file_lines, fit, read_convs, write_conv
+from fitting import conv_of, file_lines, fit, read_convs, write_conv
 
 
 class Head(nn.Module):
@@ -84,13 +84,7 @@ class ValueNet(nn.Module):
 
     def __init__(self, layers, units, head=None):
         super().__init__()
-        self.convs = nn.ModuleList()
-        for w, b in layers[:-1]:
-            conv = nn.Conv2d(w.shape[1], w.shape[0], w.shape[2], padding=w.shape[2] // 2)
-            with torch.no_grad():
-                conv.weight.copy_(w)
-                conv.bias.copy_(b)
-            self.convs.append(conv)
+        self.convs = nn.ModuleList([conv_of(w, b) for w, b in layers[:-1]])
         self.move_head = layers[-1]
         self.head = head or Head(layers[-1][0].shape[1], units)
 

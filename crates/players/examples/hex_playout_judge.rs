@@ -37,6 +37,7 @@
 
 mod hex_records;
 
+use hex_records::fail;
 use poda_core::{Agent, Game, Player, Spec, Turn};
 use poda_games::hex::{Hex, HexMove};
 use poda_players::build_agent;
@@ -322,11 +323,6 @@ impl Score {
         self.n += 1;
         given_up
     }
-}
-
-fn fail(message: &str) -> ! {
-    eprintln!("error: {message}");
-    std::process::exit(2)
 }
 
 fn main() {

@@ -1,10 +1,10 @@
 //! How much proving time would have saved lost games: the root prover of `hexmc`
 //! ([`RootProver`], poda-solve's DFPN with the table kept through the game) is given
 //! `--budget` seconds at each turn of the side that lost, from ply `--from` on (by default
-//! the first after the record's random opening), along the
-//! moves actually played, as it would have had them in the game. A game counts as saved when
-//! the prover proves a position of the loser won at one of its turns: from there the proven
-//! line wins whatever the opponent does, so the game was thrown away later.
+//! the first after the record's random opening), along the moves actually played, as it
+//! would have had them in the game. A game counts as saved when the prover proves a
+//! position of the loser won at one of its turns: from there the proven line wins whatever
+//! the opponent does, so the game was thrown away later.
 //!
 //! `cargo run --release -p poda-players --example hex_prover_schedule -- --budget 1.3
 //! [--from PLY] [--to 40] GAMES...`
@@ -14,14 +14,10 @@
 
 mod hex_records;
 
+use hex_records::fail;
 use poda_core::{Game, Player};
 use poda_players::hexmc::proving::{Proven, RootProver};
 use std::time::{Duration, Instant};
-
-fn fail(message: &str) -> ! {
-    eprintln!("error: {message}");
-    std::process::exit(2)
-}
 
 fn main() {
     let usage = "usage: hex_prover_schedule --budget SECONDS [--from PLY] [--to PLY] GAMES...";
@@ -29,12 +25,7 @@ fn main() {
     let mut files = Vec::new();
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
-        let mut value = |name: &str| -> f64 {
-            args.next()
-                .and_then(|v| v.parse::<f64>().ok())
-                .filter(|v| v.is_finite() && *v >= 0.0)
-                .unwrap_or_else(|| fail(&format!("{name} needs a number; {usage}")))
-        };
+        let mut value = |name: &str| hex_records::number(&mut args, name, usage);
         match a.as_str() {
             "--budget" => budget = Some(value("--budget")),
             "--from" => from = Some(value("--from") as usize),

@@ -20,6 +20,7 @@
 
 mod hex_records;
 
+use hex_records::fail;
 use poda_core::Game;
 use poda_games::hex::{Hex, HexMove};
 use poda_solve::hex::HexSolver;
@@ -29,11 +30,6 @@ use std::time::Duration;
 /// Table entries after which a game's table is dropped (a few hundred MB).
 const TABLE_MAX: usize = 2_000_000;
 
-fn fail(message: &str) -> ! {
-    eprintln!("error: {message}");
-    std::process::exit(2)
-}
-
 fn main() {
     let usage = "usage: hex_solver_labels [--from PLY] [--to PLY] [--every K] [--limit SECONDS] \
                  [--max N] [--all] GAMES...";
@@ -42,12 +38,7 @@ fn main() {
     let mut files = Vec::new();
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
-        let mut value = |name: &str| -> f64 {
-            args.next()
-                .and_then(|v| v.parse::<f64>().ok())
-                .filter(|v| v.is_finite() && *v >= 0.0)
-                .unwrap_or_else(|| fail(&format!("{name} needs a number; {usage}")))
-        };
+        let mut value = |name: &str| hex_records::number(&mut args, name, usage);
         match a.as_str() {
             "--from" => from = value("--from") as usize,
             "--to" => to = value("--to") as usize,

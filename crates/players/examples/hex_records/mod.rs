@@ -1,9 +1,28 @@
-//! Hex game records for the pattern and playout examples: poda match records (`--record`,
-//! JSON lines with `game`, `opening_plies`, `moves`, `result`) or text lines `SIZE WINNER
-//! MOVE MOVE ...` (`WINNER` is `b` or `w`; the first move is a random opening).
+//! Hex game records for the Hex examples (patterns, playouts, solver labels, prover time):
+//! poda match records (`--record`, JSON lines with `game`, `opening_plies`, `moves`,
+//! `result`) or text lines `SIZE WINNER MOVE MOVE ...` (`WINNER` is `b` or `w`; the first
+//! move is a random opening). Also the examples' one-line error and their numeric option
+//! values.
 
 use poda_core::{Player, Spec};
 use poda_games::hex::Hex;
+
+/// Prints `message` as a one-line error and exits with code 2 (bad input to an example).
+pub fn fail(message: &str) -> ! {
+    eprintln!("error: {message}");
+    std::process::exit(2)
+}
+
+/// The value of option `name`, the next argument: a finite number `>= 0`, or a one-line
+/// error that shows `usage`.
+// Not every example that reads records takes numeric options.
+#[allow(dead_code)]
+pub fn number(args: &mut impl Iterator<Item = String>, name: &str, usage: &str) -> f64 {
+    args.next()
+        .and_then(|v| v.parse::<f64>().ok())
+        .filter(|v| v.is_finite() && *v >= 0.0)
+        .unwrap_or_else(|| fail(&format!("{name} needs a number; {usage}")))
+}
 
 /// One game: the start position, its opening plies, its moves and its winner if known.
 pub struct Record {
@@ -62,10 +81,8 @@ pub fn parse(line: &str) -> Option<Record> {
 pub fn read_all(paths: &[String]) -> Vec<Record> {
     let mut out = Vec::new();
     for path in paths {
-        let text = std::fs::read_to_string(path).unwrap_or_else(|e| {
-            eprintln!("error: cannot read {path}: {e}");
-            std::process::exit(2);
-        });
+        let text = std::fs::read_to_string(path)
+            .unwrap_or_else(|e| fail(&format!("cannot read {path}: {e}")));
         out.extend(text.lines().filter_map(parse));
     }
     out
