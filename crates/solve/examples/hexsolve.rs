@@ -9,6 +9,9 @@
 //! networks), `pairs=M,O` (largest carrier kept between two empty cells in the mover's and
 //! the opponent's H-search), `only=c4,b3` (these openings only), `budget=SECONDS` (give up an
 //! opening after that long and go on), e.g. `hexsolve 6 6 order=centre widening=none`.
+//! `positions=FILE` proves instead each position of a file (one a line, its moves from the
+//! empty board; `#` starts a comment), every one from an empty table, and prints its winner,
+//! nodes and time: `hexsolve 9 positions=docs/benchmarks/hex9-middle.txt`.
 //! The empty board is symmetric under the 180-degree rotation, so an opening whose rotated
 //! twin is proven already takes the twin's value (as `HexSolver::analyze` does).
 
@@ -22,7 +25,12 @@ fn main() {
     let mut sizes: Vec<u32> = Vec::new();
     let mut only: Vec<String> = Vec::new();
     let mut budget: Option<std::time::Duration> = None;
+    let mut positions: Option<String> = None;
     for arg in std::env::args().skip(1) {
+        if let Some(file) = arg.strip_prefix("positions=") {
+            positions = Some(file.to_string());
+            continue;
+        }
         if let Some(list) = arg.strip_prefix("only=") {
             only.extend(list.split(',').map(str::to_string));
             continue;
@@ -48,6 +56,17 @@ fn main() {
         sizes.first().copied().unwrap_or(1),
         sizes.get(1).copied().unwrap_or(5),
     );
+    if let Some(file) = positions {
+        if sizes.len() != 1 {
+            eprintln!("hexsolve: positions= takes one board size");
+            std::process::exit(2);
+        }
+        if let Err(e) = solve_positions(lo, &file, settings, budget) {
+            eprintln!("hexsolve: {e}");
+            std::process::exit(2);
+        }
+        return;
+    }
     for size in lo..=hi {
         let start = Hex::with_size(size, false).expect("a valid size");
         let mut solver = HexSolver::new();
@@ -118,6 +137,67 @@ fn main() {
             solver.mean_moves()
         );
     }
+}
+
+/// Proves each position of `file` on a `size` board from an empty table, one a line.
+fn solve_positions(
+    size: u32,
+    file: &str,
+    settings: Settings,
+    budget: Option<std::time::Duration>,
+) -> Result<(), String> {
+    let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
+    let mut games = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            continue;
+        }
+        let mut game = Hex::with_size(size, false).map_err(|e| e.to_string())?;
+        for word in line.split_whitespace() {
+            let mv = game
+                .parse_move(word)
+                .map_err(|e| format!("{file}:{}: {word}: {e}", i + 1))?;
+            game.play(mv)
+                .map_err(|e| format!("{file}:{}: {word}: {e}", i + 1))?;
+        }
+        games.push((line.to_string(), game));
+    }
+    let began = Instant::now();
+    let (mut nodes, mut unknown) = (0, 0);
+    for (line, game) in &games {
+        let mut solver = HexSolver::new();
+        solver.settings = settings;
+        let t = Instant::now();
+        match solver
+            .solve_within(game, budget)
+            .map_err(|e| e.to_string())?
+        {
+            Some(proof) => {
+                nodes += proof.nodes;
+                let winner = if proof.winner == Player::First {
+                    "Black"
+                } else {
+                    "White"
+                };
+                println!(
+                    "{winner} wins {:>8} nodes {:>7.2} s  {line}",
+                    proof.nodes,
+                    t.elapsed().as_secs_f64()
+                );
+            }
+            None => {
+                unknown += 1;
+                println!("unknown after {:.2} s  {line}", t.elapsed().as_secs_f64());
+            }
+        }
+    }
+    println!(
+        "{} positions, {unknown} unknown, {nodes} nodes, {:.2} s",
+        games.len(),
+        began.elapsed().as_secs_f64()
+    );
+    Ok(())
 }
 
 /// Reads one argument: a board size (the first is the smallest, the second the largest) or

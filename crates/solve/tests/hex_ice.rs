@@ -115,6 +115,73 @@ fn dead_cells_may_go_to_either_player() {
     assert!(found > 50, "only {found} dead cells met");
 }
 
+/// Random 5x5 positions whose centre cell has exactly two empty neighbours, not next to each
+/// other, and stones of either colour on its other four (the shape where the two empty
+/// cells are joined, or not, through a group or an edge that both touch).
+fn apart_centres(count: usize, seed: u64) -> Vec<(Masks, Board)> {
+    let mut rng = Rng::new(seed);
+    let masks = Masks::new(5);
+    let centre = 12;
+    let ring: Vec<u32> = cells(masks.expand(1 << centre) & !(1 << centre)).collect();
+    let mut out = Vec::new();
+    while out.len() < count {
+        let mut stones = [0u128; 2];
+        let (a, b) = (ring[rng.index(6)], ring[rng.index(6)]);
+        if a == b || masks.expand(1 << a) >> b & 1 == 1 {
+            continue;
+        }
+        for &d in &ring {
+            if d != a && d != b {
+                stones[rng.index(2)] |= 1 << d;
+            }
+        }
+        let keep = 1u128 << centre | 1 << a | 1 << b;
+        let outside = masks.board & !masks.expand(1 << centre);
+        // About half the outer cells get a stone: few enough empty cells for the oracle.
+        for d in cells(outside) {
+            match rng.index(4) {
+                0 => stones[0] |= 1 << d,
+                1 => stones[1] |= 1 << d,
+                _ => {}
+            }
+        }
+        stones[0] &= !keep;
+        stones[1] &= !keep;
+        let board = Board {
+            stones,
+            to_move: Player::First,
+            swap_rule: false,
+        };
+        let over = board.has_won(&masks, Player::First) || board.has_won(&masks, Player::Second);
+        if !over && board.empty(&masks).count_ones() <= 14 {
+            out.push((masks, board));
+        }
+    }
+    out
+}
+
+/// Dead cells whose two empty neighbours do not touch each other (joined instead through a
+/// group or an edge that both touch) are dead: their colour never matters. The positions
+/// hold such cells that are dead and such cells that are not.
+#[test]
+fn dead_cells_with_apart_empty_neighbours_are_dead() {
+    let (mut dead, mut live) = (0, 0);
+    for (masks, board) in apart_centres(3000, 21) {
+        let rings = Rings::new(masks.size);
+        let matters = colour_ever_matters(&board, &masks, 12);
+        if rings.is_dead(&board, &masks, 12) {
+            dead += 1;
+            assert!(!matters, "12 is not dead: {board:?}");
+        } else if matters {
+            live += 1;
+        }
+    }
+    assert!(
+        dead > 100 && live > 100,
+        "{dead} dead and {live} live centres met"
+    );
+}
+
 /// The dead regions behind a group's empty neighbours are dead: no filling of the other
 /// empty cells makes their colour matter (counting the cells the local test misses).
 #[test]

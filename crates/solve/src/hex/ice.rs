@@ -484,10 +484,16 @@ fn useless_to(board: &Board, masks: &Masks, c: u32, player: Player) -> bool {
             }
         }
     }
-    // Empty neighbours (at most two, the caller checks): adjacent to each other.
+    // Empty neighbours (at most two, the caller checks): adjacent to each other, or joined
+    // through a group of the player or an edge of the player that both touch.
     let first = empties & empties.wrapping_neg();
-    if empties != first && masks.expand(first) & (empties & !first) == 0 {
-        return false;
+    let second = empties & !first;
+    if second != 0 && masks.expand(first) & second == 0 {
+        let groups = masks.flood(masks.expand(first) & own, own);
+        let on_edge = |edge: u128| first & edge != 0 && second & edge != 0;
+        if masks.expand(second) & groups == 0 && !on_edge(e1) && !on_edge(e2) {
+            return false;
+        }
     }
     cells(empties).all(|d| {
         let db = 1u128 << d;
