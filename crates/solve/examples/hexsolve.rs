@@ -7,7 +7,7 @@
 //! stealing left out), `inferior=on|off` (permanently inferior cells filled in), `regions=on|off`
 //! (dead regions filled in), `wires=on|off` (full connections wired into the ordering's
 //! networks), `pairs=M,O` (largest carrier kept between two empty cells in the mover's and
-//! the opponent's H-search), `only=c4,b3` (these openings only), `budget=SECONDS` (give up an
+//! the opponent's H-search), `lists=short|long` (H-search's list lengths), `only=c4,b3` (these openings only), `budget=SECONDS` (give up an
 //! opening after that long and go on), e.g. `hexsolve 6 6 order=centre widening=none`.
 //! `positions=FILE` proves instead each position of a file (one a line, its moves from the
 //! empty board; `#` starts a comment), every one from an empty table, and prints its winner,
@@ -17,6 +17,7 @@
 
 use poda_core::{Game, Player};
 use poda_games::hex::{Hex, HexMove};
+use poda_solve::hex::hsearch::Lists;
 use poda_solve::hex::{HexSolver, Settings};
 use std::time::Instant;
 
@@ -233,6 +234,8 @@ fn read_arg(arg: &str, settings: &mut Settings, sizes: &mut Vec<u32>) -> Result<
                 _ => return Err(format!("pairs={v}: expected two numbers, as pairs=2,3")),
             }
         }
+        Some(("lists", "short")) => settings.lists = Lists::SHORT,
+        Some(("lists", "long")) => settings.lists = Lists::LONG,
         Some(("wires", "on")) => settings.vc_wires = true,
         Some(("wires", "off")) => settings.vc_wires = false,
         Some(("widening", v)) => {
@@ -243,7 +246,7 @@ fn read_arg(arg: &str, settings: &mut Settings, sizes: &mut Vec<u32>) -> Result<
             settings.widening =
                 Some(parsed.ok_or(format!("bad widening {v} (BASE,FACTOR with 0 < FACTOR <= 1, or none)"))?);
         }
-        _ => return Err(format!("unknown argument {arg} (sizes, order=current|centre, widening=B,F|none, dominated=on|off, vulnerable=on|off, templates=on|off, stealing=on|off, inferior=on|off, regions=on|off, wires=on|off, pairs=M,O)")),
+        _ => return Err(format!("unknown argument {arg} (sizes, order=current|centre, widening=B,F|none, dominated=on|off, vulnerable=on|off, templates=on|off, stealing=on|off, inferior=on|off, regions=on|off, wires=on|off, pairs=M,O, lists=short|long)")),
     }
     Ok(())
 }

@@ -15,7 +15,7 @@
 //! - OR: semis `x-y` whose carriers have nothing in common give a full `x-y` with the union
 //!   of the carriers (the opponent cannot break them all with one stone).
 //!
-//! Lists are capped per pair ([`MAX_FULL`], [`MAX_SEMI`]); a connection whose carrier holds
+//! Lists are capped per pair ([`Lists`]); a connection whose carrier holds
 //! another one's of the same kind is not kept; between two empty cells only connections
 //! with a small carrier are kept ([`EMPTY_PAIR_MAX`]: all of them cost 20-50 times more
 //! work on 7x7 for a small gain in what is found). H-search is sound (every connection found
@@ -26,36 +26,74 @@
 use super::bits::Bits;
 use super::templates::{placements, Edge};
 
-/// Full connections kept per pair of points.
-pub const MAX_FULL: usize = 8;
-/// Semi connections kept per pair of points.
-pub const MAX_SEMI: usize = 12;
+/// Room for full connections per pair of points in the long lists ([`Lists::LONG`]).
+pub const MAX_FULL: usize = 12;
+/// Room for semi connections per pair of points in the long lists.
+pub const MAX_SEMI: usize = 16;
 /// Largest carrier of a connection kept between two empty cells: their adjacency, the
 /// semi through a common neighbour, the bridge between them. Longer connections between
 /// two empty cells multiply the work for little: on 5x5 the opening analysis took 175 proof
 /// nodes with all of them (0.55 s), 364 with these (0.20 s), 3,871 with adjacency alone.
 pub const EMPTY_PAIR_MAX: u32 = 2;
-/// Deepest combination of the OR rule (semis joined at once).
-const MAX_OR: usize = 4;
+/// How many connections a build keeps per pair, and how many semis the OR rule joins at
+/// most. An engine's room (`HSearch<B, F, S>`) bounds the lists: [`HSearch`] has room for
+/// the short ones, [`LongHSearch`] for the long ones.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Lists {
+    pub full: usize,
+    pub semi: usize,
+    pub or_depth: usize,
+}
+
+impl Lists {
+    /// The default: short lists, fast builds (hexmc's connections in its tree).
+    pub const SHORT: Lists = Lists {
+        full: 8,
+        semi: 12,
+        or_depth: 4,
+    };
+    /// Longer lists: builds 25-40% slower on 9x9 and 11x11 (`hsearch_speed`), proof trees
+    /// of 9x9 middle-game positions a quarter smaller and the proofs about 10% faster
+    /// (`docs/benchmarks/hex.md`, 2026-11-28, nineteenth session). The solver's.
+    pub const LONG: Lists = Lists {
+        full: MAX_FULL,
+        semi: MAX_SEMI,
+        or_depth: 6,
+    };
+}
 
 /// The two edge points.
 pub const EDGE1: usize = 0;
 pub const EDGE2: usize = 1;
 
-#[derive(Clone, Copy, Default)]
-struct Pair<B> {
+#[derive(Clone, Copy)]
+struct Pair<B, const F: usize, const S: usize> {
     nf: u8,
     ns: u8,
     /// The cells common to every full (every semi) carrier: a carrier that meets it meets
     /// them all, which skips a whole list in the AND rule.
     full_meet: B,
     semi_meet: B,
-    full: [B; MAX_FULL],
-    semi: [B; MAX_SEMI],
-    key: [u8; MAX_SEMI],
+    full: [B; F],
+    semi: [B; S],
+    key: [u8; S],
 }
 
-impl<B: Bits> Pair<B> {
+impl<B: Bits, const F: usize, const S: usize> Default for Pair<B, F, S> {
+    fn default() -> Self {
+        Pair {
+            nf: 0,
+            ns: 0,
+            full_meet: B::EMPTY,
+            semi_meet: B::EMPTY,
+            full: [B::EMPTY; F],
+            semi: [B::EMPTY; S],
+            key: [0; S],
+        }
+    }
+}
+
+impl<B: Bits, const F: usize, const S: usize> Pair<B, F, S> {
     fn refresh(&mut self) {
         self.full_meet = self.full[..self.nf as usize]
             .iter()
@@ -203,8 +241,8 @@ pub enum VcEnd {
 /// memory traffic of 128-bit ones in the engine's lists), 128-bit ones up to 11x11. Cells come
 /// and go as `u128`.
 pub enum Engine {
-    Narrow(HSearch<u64>),
-    Wide(HSearch<u128>),
+    Narrow(LongHSearch<u64>),
+    Wide(LongHSearch<u128>),
 }
 
 impl Engine {
@@ -221,6 +259,14 @@ impl Engine {
         match self {
             Engine::Narrow(hs) => hs.empty_pair_max = max,
             Engine::Wide(hs) => hs.empty_pair_max = max,
+        }
+    }
+
+    /// [`HSearch::set_lists`] for the builds to come.
+    pub fn set_lists(&mut self, lists: Lists) {
+        match self {
+            Engine::Narrow(hs) => hs.set_lists(lists),
+            Engine::Wide(hs) => hs.set_lists(lists),
         }
     }
 
@@ -269,8 +315,9 @@ struct EdgeTemplates<B> {
     with_others: Vec<Vec<u32>>,
 }
 
-/// The H-search engine (storage reused between builds).
-pub struct HSearch<B: Bits> {
+/// The H-search engine (storage reused between builds), with room for `F` full and `S` semi
+/// connections per pair (the short lists by default).
+pub struct HSearch<B: Bits, const F: usize = 8, const S: usize = 12> {
     pub shape: Shape<B>,
     generation: u32,
     points: usize,
@@ -284,7 +331,7 @@ pub struct HSearch<B: Bits> {
     /// `pairs`. The live pairs of a build sit side by side in `pairs` (a few hundred of the
     /// thousands of slots), so the AND loops walk memory that stays in cache.
     slots: Vec<(u32, u16)>,
-    pairs: Vec<Pair<B>>,
+    pairs: Vec<Pair<B, F, S>>,
     /// Each point's partners.
     partners: Vec<Vec<Partner<B>>>,
     /// The partners that are groups or edges (all a large carrier can still combine with).
@@ -296,12 +343,17 @@ pub struct HSearch<B: Bits> {
     pub empty_pair_max: u32,
     /// Whether the edge templates seed the search (on by default).
     pub templates: bool,
+    /// The list lengths (as long as the room allows by default; [`HSearch::set_lists`]).
+    lists: Lists,
     /// The edge templates placed against each edge.
     edge_templates: Vec<EdgeTemplates<B>>,
 }
 
-impl<B: Bits> HSearch<B> {
-    pub fn new(size: usize) -> HSearch<B> {
+/// H-search with room for the long lists ([`Lists::LONG`]).
+pub type LongHSearch<B> = HSearch<B, MAX_FULL, MAX_SEMI>;
+
+impl<B: Bits, const F: usize, const S: usize> HSearch<B, F, S> {
+    pub fn new(size: usize) -> Self {
         let shape = Shape::new(size);
         let max_points = shape.cells + 2;
         // A pair's place in the pool and a partner's point are `u16`.
@@ -324,9 +376,23 @@ impl<B: Bits> HSearch<B> {
             added: 0,
             empty_pair_max: EMPTY_PAIR_MAX,
             templates: true,
+            lists: if F >= MAX_FULL && S >= MAX_SEMI {
+                Lists::LONG
+            } else {
+                Lists::SHORT
+            },
             edge_templates: Vec::new(),
         }
         .with_templates()
+    }
+
+    /// The list lengths of the builds to come, cut to the engine's room.
+    pub fn set_lists(&mut self, lists: Lists) {
+        self.lists = Lists {
+            full: lists.full.min(F),
+            semi: lists.semi.min(S),
+            or_depth: lists.or_depth,
+        };
     }
 
     fn with_templates(mut self) -> Self {
@@ -447,7 +513,7 @@ impl<B: Bits> HSearch<B> {
     }
 
     #[inline]
-    fn pair(&self, a: usize, b: usize) -> Option<&Pair<B>> {
+    fn pair(&self, a: usize, b: usize) -> Option<&Pair<B, F, S>> {
         let (generation, i) = self.slots[self.slot(a, b)];
         (generation == self.generation).then(|| &self.pairs[i as usize])
     }
@@ -744,7 +810,7 @@ impl<B: Bits> HSearch<B> {
                 k += 1;
             }
         }
-        if k == MAX_FULL {
+        if k == self.lists.full {
             return;
         }
         p.full[k] = carrier;
@@ -793,7 +859,7 @@ impl<B: Bits> HSearch<B> {
                 k += 1;
             }
         }
-        if k == MAX_SEMI {
+        if k == self.lists.semi {
             p.ns = k as u8;
             p.refresh();
             return;
@@ -818,7 +884,7 @@ impl<B: Bits> HSearch<B> {
                 0,
                 carrier,
                 carrier,
-                1,
+                (1, self.lists.or_depth),
                 &mut found,
                 &mut nfound,
             );
@@ -877,7 +943,7 @@ fn or_rule<B: Bits>(
     start: usize,
     union: B,
     inter: B,
-    depth: usize,
+    (depth, deepest): (usize, usize),
     out: &mut [B; 8],
     n: &mut usize,
 ) {
@@ -893,8 +959,8 @@ fn or_rule<B: Bits>(
         if i2.is_empty() {
             out[*n] = u2;
             *n += 1;
-        } else if depth < MAX_OR {
-            or_rule(semis, j + 1, u2, i2, depth + 1, out, n);
+        } else if depth < deepest {
+            or_rule(semis, j + 1, u2, i2, (depth + 1, deepest), out, n);
         }
     }
 }
@@ -956,6 +1022,7 @@ pub(crate) mod tests {
         for size in [3usize, 4] {
             let shape = Shape::<u128>::new(size);
             let mut hs = HSearch::<u128>::new(size);
+            let mut long = LongHSearch::<u128>::new(size);
             let mut memo = HashMap::new();
             for _ in 0..400 {
                 let mut stones = [0u128; 2];
@@ -982,43 +1049,47 @@ pub(crate) mod tests {
                         continue;
                     }
                     let r = hs.build(own, opp, e1, e2);
-                    if r.full.is_some() {
-                        fulls += 1;
-                        // The opponent to move still loses.
-                        assert!(
-                            !wins(&shape, stones, !black, &mut memo),
-                            "full {size} {stones:?} black={black}"
-                        );
-                    }
-                    if let Some((_, key)) = r.semi {
-                        semis += 1;
-                        assert!(
-                            wins(&shape, stones, black, &mut memo),
-                            "semi {size} {stones:?}"
-                        );
-                        let mut next = stones;
-                        next[if black { 0 } else { 1 }] |= 1 << key;
-                        let won = done(next[if black { 0 } else { 1 }], e1, e2);
-                        assert!(won || !wins(&shape, next, !black, &mut memo), "key {key}");
-                    }
-                    if let (Some(must), None) = (r.must_play, r.full) {
-                        // The opponent to move: every winning reply is inside the region.
-                        let empty = shape.board & !(stones[0] | stones[1]);
-                        for c in empty.cells() {
-                            if must.has(c) {
-                                continue;
-                            }
-                            let mut next = stones;
-                            next[if black { 1 } else { 0 }] |= 1 << c;
-                            let (o, a, b) = if black {
-                                (next[1], shape.left, shape.right)
-                            } else {
-                                (next[0], shape.top, shape.bottom)
-                            };
+                    // The long lists are checked the same way.
+                    let r_long = long.build(own, opp, e1, e2);
+                    for r in [r, r_long] {
+                        if r.full.is_some() {
+                            fulls += 1;
+                            // The opponent to move still loses.
                             assert!(
-                                !done(o, a, b) && wins(&shape, next, black, &mut memo),
-                                "must-play misses {c}"
+                                !wins(&shape, stones, !black, &mut memo),
+                                "full {size} {stones:?} black={black}"
                             );
+                        }
+                        if let Some((_, key)) = r.semi {
+                            semis += 1;
+                            assert!(
+                                wins(&shape, stones, black, &mut memo),
+                                "semi {size} {stones:?}"
+                            );
+                            let mut next = stones;
+                            next[if black { 0 } else { 1 }] |= 1 << key;
+                            let won = done(next[if black { 0 } else { 1 }], e1, e2);
+                            assert!(won || !wins(&shape, next, !black, &mut memo), "key {key}");
+                        }
+                        if let (Some(must), None) = (r.must_play, r.full) {
+                            // The opponent to move: every winning reply is inside the region.
+                            let empty = shape.board & !(stones[0] | stones[1]);
+                            for c in empty.cells() {
+                                if must.has(c) {
+                                    continue;
+                                }
+                                let mut next = stones;
+                                next[if black { 1 } else { 0 }] |= 1 << c;
+                                let (o, a, b) = if black {
+                                    (next[1], shape.left, shape.right)
+                                } else {
+                                    (next[0], shape.top, shape.bottom)
+                                };
+                                assert!(
+                                    !done(o, a, b) && wins(&shape, next, black, &mut memo),
+                                    "must-play misses {c}"
+                                );
+                            }
                         }
                     }
                 }

@@ -36,7 +36,7 @@
 //! graph-history interaction.
 
 use super::board::{cells, Board, Masks};
-use super::hsearch::{Engine, VcEnd, EMPTY_PAIR_MAX};
+use super::hsearch::{Engine, Lists, VcEnd, EMPTY_PAIR_MAX};
 use super::ice::{connected, Fill, Rings};
 use super::order::{cell_currents, cell_currents_with};
 use super::shared::SharedProofs;
@@ -112,6 +112,8 @@ pub struct Settings {
     /// The largest carrier H-search keeps between two empty cells in the mover's build and
     /// in the opponent's ([`super::hsearch::EMPTY_PAIR_MAX`] for both by default).
     pub pair_max: (u32, u32),
+    /// H-search's list lengths ([`Lists::LONG`] by default).
+    pub lists: Lists,
 }
 
 impl Default for Settings {
@@ -127,6 +129,7 @@ impl Default for Settings {
             regions: true,
             vc_wires: true,
             pair_max: (EMPTY_PAIR_MAX, EMPTY_PAIR_MAX),
+            lists: Lists::LONG,
         }
     }
 }
@@ -272,6 +275,7 @@ impl Prover {
         }
         self.rings.inferior = self.settings.inferior;
         self.rings.regions = self.settings.regions;
+        self.hs.set_lists(self.settings.lists);
     }
 
     /// The moves a proof of `board` would search (expanding it if new), in the prover's
