@@ -356,6 +356,8 @@ impl<B: Bits, const F: usize, const S: usize> HSearch<B, F, S> {
     pub fn new(size: usize) -> Self {
         let shape = Shape::new(size);
         let max_points = shape.cells + 2;
+        // The OR rule's table of common cells has room for `MAX_SEMI` semis.
+        assert!(S <= MAX_SEMI, "more semis a pair than the OR rule takes");
         // A pair's place in the pool and a partner's point are `u16`.
         assert!(
             max_points * max_points <= 1 << 16,
@@ -875,19 +877,18 @@ impl<B: Bits, const F: usize, const S: usize> HSearch<B, F, S> {
         let count = k;
         let mut found: [B; 8] = [B::EMPTY; 8];
         let mut nfound = 0;
-        let others_meet = semis[..count]
-            .iter()
-            .fold(self.shape.board, |m, &c| m.and(c));
-        if count > 0 && !carrier.meets(others_meet) {
-            or_rule(
-                &semis[..count],
-                0,
-                carrier,
-                carrier,
-                (1, self.lists.or_depth),
-                &mut found,
-                &mut nfound,
-            );
+        // What the semis from each place on all share (`meets[count]`: the whole board).
+        let mut meets = [self.shape.board; MAX_SEMI + 1];
+        for j in (0..count).rev() {
+            meets[j] = meets[j + 1].and(semis[j]);
+        }
+        if count > 0 && !carrier.meets(meets[0]) {
+            let or = OrSearch {
+                semis: &semis[..count],
+                meets: &meets[..=count],
+                deepest: self.lists.or_depth,
+            };
+            or.combine(0, carrier, carrier, 1, &mut found, &mut nfound);
         }
         for &c in &found[..nfound] {
             self.add_full(x, y, c);
@@ -937,30 +938,43 @@ impl<B: Bits, const F: usize, const S: usize> HSearch<B, F, S> {
     }
 }
 
-/// Unions of `union` with semis from `start` on whose common part with `inter` is empty.
-fn or_rule<B: Bits>(
-    semis: &[B],
-    start: usize,
-    union: B,
-    inter: B,
-    (depth, deepest): (usize, usize),
-    out: &mut [B; 8],
-    n: &mut usize,
-) {
-    for j in start..semis.len() {
-        if *n == out.len() {
-            return;
-        }
-        let i2 = inter.and(semis[j]);
-        if i2 == inter {
-            continue;
-        }
-        let u2 = union.or(semis[j]);
-        if i2.is_empty() {
-            out[*n] = u2;
-            *n += 1;
-        } else if depth < deepest {
-            or_rule(semis, j + 1, u2, i2, (depth + 1, deepest), out, n);
+/// The OR rule's search over one pair's semis.
+struct OrSearch<'a, B> {
+    semis: &'a [B],
+    /// `meets[j]`: the cells common to `semis[j..]` (the whole board past the end).
+    meets: &'a [B],
+    /// Most semis joined at once.
+    deepest: usize,
+}
+
+impl<B: Bits> OrSearch<'_, B> {
+    /// Unions of `union` with semis from `start` on whose common part with `inter` is
+    /// empty. A cell of `inter` that every semi from `j` on holds stays in any set drawn from
+    /// them, which ends the loop there (the sets share more and more further on).
+    fn combine(
+        &self,
+        start: usize,
+        union: B,
+        inter: B,
+        depth: usize,
+        out: &mut [B; 8],
+        n: &mut usize,
+    ) {
+        for j in start..self.semis.len() {
+            if *n == out.len() || inter.meets(self.meets[j]) {
+                return;
+            }
+            let i2 = inter.and(self.semis[j]);
+            if i2 == inter {
+                continue;
+            }
+            let u2 = union.or(self.semis[j]);
+            if i2.is_empty() {
+                out[*n] = u2;
+                *n += 1;
+            } else if depth < self.deepest {
+                self.combine(j + 1, u2, i2, depth + 1, out, n);
+            }
         }
     }
 }
