@@ -66,7 +66,10 @@ impl Lists {
 pub const EDGE1: usize = 0;
 pub const EDGE2: usize = 1;
 
+/// A pair of points' connections. The counts and the common cells come first, in one cache
+/// line: the AND loops read them for every partner and most go no further.
 #[derive(Clone, Copy)]
+#[repr(C)]
 struct Pair<B, const F: usize, const S: usize> {
     nf: u8,
     ns: u8,
