@@ -52,7 +52,7 @@ impl Lists {
         semi: 12,
         or_depth: 4,
     };
-    /// Longer lists: builds 25-40% slower on 9x9 and 11x11 (`hsearch_speed`), proof trees
+    /// Longer lists: builds up to 40% slower on 9x9 and 11x11 (`hsearch_speed`), proof trees
     /// of 9x9 middle-game positions a quarter smaller and the proofs about 10% faster
     /// (`docs/benchmarks/hex.md`, 2026-11-28, nineteenth session). The solver's.
     pub const LONG: Lists = Lists {
