@@ -7,8 +7,9 @@
 //! stealing left out), `inferior=on|off` (permanently inferior cells filled in), `regions=on|off`
 //! (dead regions filled in), `wires=on|off` (full connections wired into the ordering's
 //! networks), `pairs=M,O` (largest carrier kept between two empty cells in the mover's and
-//! the opponent's H-search), `lists=short|long` (H-search's list lengths), `only=c4,b3` (these openings only), `budget=SECONDS` (give up an
-//! opening after that long and go on), e.g. `hexsolve 6 6 order=centre widening=none`.
+//! the opponent's H-search), `lists=short|long` (H-search's list lengths), `only=c4,b3`
+//! (these openings only), `budget=SECONDS` (give up an opening after that long and go on),
+//! e.g. `hexsolve 6 6 order=centre widening=none`.
 //! `positions=FILE` proves instead each position of a file (one a line, its moves from the
 //! empty board; `#` starts a comment), every one from an empty table, and prints its winner,
 //! nodes and time: `hexsolve 9 positions=docs/benchmarks/hex9-middle.txt`.
