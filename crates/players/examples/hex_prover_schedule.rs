@@ -15,7 +15,7 @@
 mod hex_records;
 
 use hex_records::fail;
-use poda_core::{Game, Player};
+use poda_core::Game;
 use poda_players::hexmc::proving::{Proven, RootProver};
 use std::time::{Duration, Instant};
 
@@ -47,10 +47,7 @@ fn main() {
         let Some(winner) = record.winner else {
             continue;
         };
-        let loser = match winner {
-            Player::First => Player::Second,
-            Player::Second => Player::First,
-        };
+        let loser = winner.opponent();
         let mut prover = RootProver::new(Some(1.0));
         let mut game = record.start.clone();
         let mut first_win = None;

@@ -155,14 +155,10 @@ fn solve_positions(
         if line.is_empty() {
             continue;
         }
-        let mut game = Hex::with_size(size, false).map_err(|e| e.to_string())?;
-        for word in line.split_whitespace() {
-            let mv = game
-                .parse_move(word)
-                .map_err(|e| format!("{file}:{}: {word}: {e}", i + 1))?;
-            game.play(mv)
-                .map_err(|e| format!("{file}:{}: {word}: {e}", i + 1))?;
-        }
+        let game = Hex::with_size(size, false)
+            .map_err(|e| e.to_string())?
+            .play_moves(line)
+            .map_err(|e| format!("{file}:{}: {e}", i + 1))?;
         games.push((line.to_string(), game));
     }
     let began = Instant::now();
