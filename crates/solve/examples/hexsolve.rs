@@ -5,7 +5,8 @@
 //! `dominated=on|off` (moves dominated through the fill-in left out), `templates=on|off`
 //! (H-search seeded with the edge templates), `stealing=on|off` (moves lost by strategy
 //! stealing left out), `inferior=on|off` (permanently inferior cells filled in), `regions=on|off`
-//! (dead regions filled in), `wires=on|off` (full connections wired into the ordering's
+//! (dead regions filled in), `pockets=on|off` (pockets spanned by a full connection filled
+//! in), `wires=on|off` (full connections wired into the ordering's
 //! networks), `pairs=M,O` (largest carrier kept between two empty cells in the mover's and
 //! the opponent's H-search), `lists=short|long` (H-search's list lengths), `only=c4,b3`
 //! (these openings only), `budget=SECONDS` (give up an opening after that long and go on),
@@ -224,6 +225,8 @@ fn read_arg(arg: &str, settings: &mut Settings, sizes: &mut Vec<u32>) -> Result<
         Some(("inferior", "off")) => settings.inferior = false,
         Some(("regions", "on")) => settings.regions = true,
         Some(("regions", "off")) => settings.regions = false,
+        Some(("pockets", "on")) => settings.pockets = true,
+        Some(("pockets", "off")) => settings.pockets = false,
         Some(("pairs", v)) => {
             let parsed: Option<Vec<u32>> = v.split(',').map(|x| x.parse().ok()).collect();
             match parsed.as_deref() {
@@ -243,7 +246,7 @@ fn read_arg(arg: &str, settings: &mut Settings, sizes: &mut Vec<u32>) -> Result<
             settings.widening =
                 Some(parsed.ok_or(format!("bad widening {v} (BASE,FACTOR with 0 < FACTOR <= 1, or none)"))?);
         }
-        _ => return Err(format!("unknown argument {arg} (sizes, order=current|centre, widening=B,F|none, dominated=on|off, vulnerable=on|off, templates=on|off, stealing=on|off, inferior=on|off, regions=on|off, wires=on|off, pairs=M,O, lists=short|long)")),
+        _ => return Err(format!("unknown argument {arg} (sizes, order=current|centre, widening=B,F|none, dominated=on|off, vulnerable=on|off, templates=on|off, stealing=on|off, inferior=on|off, regions=on|off, pockets=on|off, wires=on|off, pairs=M,O, lists=short|long)")),
     }
     Ok(())
 }

@@ -273,6 +273,14 @@ impl Engine {
         }
     }
 
+    /// [`HSearch::stone_fulls`] of the last build.
+    pub fn stone_fulls(&self, out: &mut Vec<(VcEnd, VcEnd, u128)>) {
+        match self {
+            Engine::Narrow(hs) => hs.stone_fulls(out),
+            Engine::Wide(hs) => hs.stone_fulls(out),
+        }
+    }
+
     /// [`HSearch::fulls`] of the last build.
     pub fn fulls(&self, out: &mut Vec<(VcEnd, VcEnd, u32)>) {
         match self {
@@ -929,6 +937,34 @@ impl<B: Bits, const F: usize, const S: usize> HSearch<B, F, S> {
                     continue;
                 }
                 out.push((end(x), end(y), p.full_meet.count()));
+            }
+        }
+    }
+
+    /// Every full connection the last build found between two of the player's stone
+    /// points (groups, and edges with the groups touching them): `(a, b, carrier)`, a
+    /// group named by one of its cells. The decompositions ([`super::decompose`]) read them.
+    pub fn stone_fulls(&self, out: &mut Vec<(VcEnd, VcEnd, u128)>) {
+        out.clear();
+        let end = |p: usize| match p {
+            EDGE1 => VcEnd::Edge1,
+            EDGE2 => VcEnd::Edge2,
+            _ => VcEnd::Cell(self.rep[p] as u8),
+        };
+        for x in (0..self.points).filter(|&x| self.stone[x]) {
+            for &Partner {
+                point: y, pair: s, ..
+            } in &self.stone_partners[x]
+            {
+                let y = y as usize;
+                if y <= x || !self.stone[y] {
+                    continue;
+                }
+                let p = &self.pairs[s as usize];
+                for c in &p.full[..p.nf as usize] {
+                    let carrier = c.cells().fold(0u128, |set, cell| set | 1u128 << cell);
+                    out.push((end(x), end(y), carrier));
+                }
             }
         }
     }

@@ -7,7 +7,8 @@
 //!   H-search (bridges, edge templates and their combinations), seeded with the proven
 //!   [`templates`] it cannot derive.
 //! - [`ice`]: dead cells and captured pairs, filled in before a position is searched, and
-//!   the moves left out as vulnerable or dominated.
+//!   the moves left out as vulnerable or dominated; [`decompose`]: the pockets of empty
+//!   cells a player may fill because a full connection already spans them.
 //! - [`order`]: move ordering by the current through each cell (resistance networks).
 //! - [`stealing`]: the moves a strategy-stealing argument proves lost.
 //! - [`prover`]: depth-first proof-number search with must-play regions, proofs that prune
@@ -22,6 +23,7 @@
 
 pub mod bits;
 pub mod board;
+pub mod decompose;
 pub mod hsearch;
 pub mod ice;
 pub mod order;

@@ -36,6 +36,7 @@
 //! graph-history interaction.
 
 use super::board::{cells, Board, Masks};
+use super::decompose::{fill_pockets, pockets};
 use super::hsearch::{Engine, Lists, VcEnd, EMPTY_PAIR_MAX};
 use super::ice::{connected, Fill, Rings};
 use super::order::{cell_currents, cell_currents_with};
@@ -114,6 +115,8 @@ pub struct Settings {
     pub pair_max: (u32, u32),
     /// H-search's list lengths ([`Lists::LONG`] by default).
     pub lists: Lists,
+    /// Whether pockets spanned by a full connection are filled ([`super::decompose`]).
+    pub pockets: bool,
 }
 
 impl Default for Settings {
@@ -130,6 +133,7 @@ impl Default for Settings {
             vc_wires: true,
             pair_max: (EMPTY_PAIR_MAX, EMPTY_PAIR_MAX),
             lists: Lists::LONG,
+            pockets: true,
         }
     }
 }
@@ -152,6 +156,8 @@ pub struct Prover {
     /// The full connections of the node being expanded, for each player (by index): the
     /// move ordering's extra wires.
     wires: [Vec<(VcEnd, VcEnd, u32)>; 2],
+    /// The full connections between stone points of the last build (for the pockets).
+    links: Vec<(VcEnd, VcEnd, u128)>,
     /// Nodes entered and expansions (two H-searches each).
     pub nodes: u64,
     pub expansions: u64,
@@ -178,6 +184,7 @@ impl Prover {
             table: HashMap::new(),
             fills: HashMap::new(),
             wires: [Vec::new(), Vec::new()],
+            links: Vec::new(),
             nodes: 0,
             expansions: 0,
             moves_given: 0,
@@ -468,7 +475,7 @@ impl Prover {
 
     /// The knowledge of a fresh node: `Some((win, winning move))` if decided, else the moves;
     /// and the proof of a decided node or the justification of the moves left out.
-    fn generate(&mut self, board: &Board) -> (Option<(bool, u8)>, Vec<u8>, u128) {
+    fn generate(&mut self, board: &Board) -> Knowledge {
         let masks = self.masks;
         let me = board.to_move;
         let (m1, m2) = masks.edges(me);
@@ -503,6 +510,12 @@ impl Prover {
                 .or_else(|| cells(board.empty(&masks)).next());
             return (Some((true, k.unwrap_or(0) as u8)), Vec::new(), full);
         }
+        let mine_pockets = if self.settings.pockets && !board.swap_rule {
+            self.hs.stone_fulls(&mut self.links);
+            pockets(board, &masks, me, &self.links)
+        } else {
+            0
+        };
         // The ordering's wires, only when the ordering uses them.
         let wired = self.settings.order_by_current && self.settings.vc_wires;
         if wired {
@@ -518,6 +531,16 @@ impl Prover {
         }
         if let (Some(full), false) = (theirs.full, swap) {
             return (Some((false, 0)), Vec::new(), full);
+        }
+        if self.settings.pockets && !board.swap_rule {
+            self.hs.stone_fulls(&mut self.links);
+            let their_pockets = pockets(board, &masks, me.opponent(), &self.links);
+            let mut by_player = [0; 2];
+            by_player[me.index()] = mine_pockets;
+            by_player[me.opponent().index()] = their_pockets;
+            if let Some(found) = self.pocket_fill(board, by_player) {
+                return found;
+            }
         }
         let empty = board.empty(&masks);
         let mut region = if swap {
@@ -567,6 +590,36 @@ impl Prover {
             justification |= why;
         }
         (None, moves, justification)
+    }
+
+    /// The knowledge of `board` found on the board with both players' pockets filled
+    /// (`found`, by player index; `None` when there are none): the moves are the filled board's, and the proof or
+    /// justification holds the pockets and what the fill-in took after them.
+    fn pocket_fill(
+        &mut self,
+        board: &Board,
+        found: [u128; 2],
+    ) -> Option<Knowledge> {
+        if found[0] | found[1] == 0 {
+            return None;
+        }
+        let masks = self.masks;
+        let (with_pockets, pockets) = fill_pockets(board, found, board.to_move);
+        let (filled, fill) = filled(&self.rings, &masks, &mut self.fills, &with_pockets);
+        let (verdict, moves, proof) = self.generate(&filled);
+        let rests_on = pockets | fill.filled | fill.support;
+        let verdict = verdict.map(|(win, k)| {
+            // The filled board's winning move is an empty cell outside the pockets, except
+            // when the fill joins the mover's edges: then any empty cell wins.
+            let empty = board.empty(&masks);
+            let key = if win && empty >> k & 1 == 0 {
+                cells(empty).next().unwrap_or(0) as u8
+            } else {
+                k
+            };
+            (win, key)
+        });
+        Some((verdict, moves, proof | rests_on))
     }
 
     /// Sorts a fresh node's moves, most promising first: by the current through each cell
@@ -822,6 +875,11 @@ fn cells_of(moves: &[u8]) -> u128 {
         .filter(|&&m| m != SWAP)
         .fold(0, |s, &m| s | 1u128 << m)
 }
+
+/// A fresh node's knowledge ([`Prover::generate`]): `Some((win, winning move))` if decided,
+/// else the moves; and the proof of a decided node or the justification of the moves left
+/// out.
+type Knowledge = (Option<(bool, u8)>, Vec<u8>, u128);
 
 /// Who wins: the player to move's verdict turned into a colour.
 pub fn winner(board: &Board, verdict: Verdict) -> Option<Player> {

@@ -1,0 +1,158 @@
+//! The pockets of the decomposition fill-in against exact search on small boards: filling a
+//! player's pockets with his stones keeps the winner with either player to move, also
+//! after random stones of either colour outside the pockets (the prover's proofs keep the
+//! pockets' cells, and nothing else the fill rests on).
+
+use poda_core::{Player, Rng};
+use poda_solve::hex::board::{cells, Board, Masks};
+use poda_solve::hex::decompose::pockets;
+use poda_solve::hex::hsearch::Engine;
+use std::collections::HashMap;
+
+type Memo = HashMap<(u128, u128, bool), bool>;
+
+/// Does the player to move win? Plain memoised negamax over every empty cell.
+fn wins(board: &Board, masks: &Masks, memo: &mut Memo) -> bool {
+    let key = (
+        board.stones[0],
+        board.stones[1],
+        board.to_move == Player::First,
+    );
+    if let Some(&v) = memo.get(&key) {
+        return v;
+    }
+    let result = cells(board.empty(masks)).any(|c| {
+        let next = board.play(c);
+        next.has_won(masks, board.to_move) || !wins(&next, masks, memo)
+    });
+    memo.insert(key, result);
+    result
+}
+
+/// Random unfinished positions of 4x4 and 5x5 boards (5x5 with at least 13 stones, so the
+/// plain search stays small), either player to move.
+fn random_positions(rng: &mut Rng, count: usize) -> Vec<(Masks, Board)> {
+    let mut out = Vec::new();
+    while out.len() < count {
+        let size = [4, 5, 5][rng.index(3)];
+        let masks = Masks::new(size);
+        let cells_n = (size * size) as usize;
+        let least = if size == 5 { 13 } else { 4 };
+        let stones = least + rng.index(cells_n - least - 2);
+        let mut board = Board {
+            stones: [0, 0],
+            to_move: if rng.index(2) == 0 {
+                Player::First
+            } else {
+                Player::Second
+            },
+            swap_rule: false,
+        };
+        for _ in 0..stones {
+            let empty: Vec<u32> = cells(board.empty(&masks)).collect();
+            board = board.play(empty[rng.index(empty.len())]);
+        }
+        if !board.has_won(&masks, Player::First) && !board.has_won(&masks, Player::Second) {
+            out.push((masks, board));
+        }
+    }
+    out
+}
+
+/// The player's pockets in `board`, from a fresh H-search build.
+fn pockets_of(board: &Board, masks: &Masks, player: Player) -> u128 {
+    let mut engine = Engine::new(masks.size as usize);
+    let (e1, e2) = masks.edges(player);
+    let own = board.stones[player.index()];
+    let opp = board.stones[player.opponent().index()];
+    let built = engine.build(own, opp, e1, e2, true);
+    if built.connected {
+        return 0;
+    }
+    let mut links = Vec::new();
+    engine.stone_fulls(&mut links);
+    pockets(board, masks, player, &links)
+}
+
+/// Whether the player's stones in a pocket touch two of his things: the pocket then rests
+/// on a full connection, not on its being of no use to him.
+fn spans_two_things(board: &Board, masks: &Masks, player: Player, pocket: u128) -> bool {
+    let own = board.stones[player.index()];
+    let (e1, e2) = masks.edges(player);
+    let mut things = 0;
+    let mut rest = own & masks.expand(pocket);
+    let touches_edge = |set: u128, row: u128| set & row != 0;
+    let mut edge_groups = [false, false];
+    while rest != 0 {
+        let group = masks.flood(rest & rest.wrapping_neg(), own);
+        rest &= !group;
+        let on = [touches_edge(group, e1), touches_edge(group, e2)];
+        if on[0] || on[1] {
+            for k in 0..2 {
+                edge_groups[k] |= on[k];
+            }
+        } else {
+            things += 1;
+        }
+    }
+    for (k, row) in [e1, e2].into_iter().enumerate() {
+        if edge_groups[k] || pocket & row != 0 {
+            things += 1;
+        }
+    }
+    things >= 2
+}
+
+#[test]
+fn a_pocket_may_go_to_its_player() {
+    let mut rng = Rng::new(23);
+    let (mut found, mut spanning, mut after_stones) = (0, 0, 0);
+    for (masks, board) in random_positions(&mut rng, 3000) {
+        for player in [Player::First, Player::Second] {
+            let pocket = pockets_of(&board, &masks, player);
+            if pocket == 0 {
+                continue;
+            }
+            found += 1;
+            if spans_two_things(&board, &masks, player, pocket) {
+                spanning += 1;
+            }
+            // The winner with either player to move, and after up to three random stones
+            // outside the pocket.
+            let mut base = board;
+            for extra in 0..4 {
+                if extra > 0 {
+                    let outside: Vec<u32> = cells(base.empty(&masks) & !pocket).collect();
+                    if outside.len() < 2 {
+                        break;
+                    }
+                    let c = outside[rng.index(outside.len())];
+                    base.stones[rng.index(2)] |= 1u128 << c;
+                    if base.has_won(&masks, Player::First) || base.has_won(&masks, Player::Second) {
+                        break;
+                    }
+                    after_stones += 1;
+                }
+                let mut filled = base;
+                filled.stones[player.index()] |= pocket;
+                for to_move in [Player::First, Player::Second] {
+                    let (mut b, mut f) = (base, filled);
+                    b.to_move = to_move;
+                    f.to_move = to_move;
+                    let mut memo = Memo::new();
+                    let before = wins(&b, &masks, &mut memo);
+                    let won_filled = f.has_won(&masks, to_move)
+                        || (!f.has_won(&masks, to_move.opponent()) && wins(&f, &masks, &mut memo));
+                    assert_eq!(
+                        before, won_filled,
+                        "{player:?}'s pocket {pocket:#x} changes the winner of {b:?}"
+                    );
+                }
+            }
+        }
+    }
+    assert!(
+        found > 500 && spanning > 100 && after_stones > 500,
+        "only {found} pockets met, {spanning} spanning two things, {after_stones} checks with stones added"
+    );
+}
