@@ -74,9 +74,10 @@ fn pockets_of(board: &Board, masks: &Masks, player: Player) -> u128 {
     pockets(board, masks, player, &links)
 }
 
-/// Whether the player's stones in a pocket touch two of his things: the pocket then rests
-/// on a full connection, not on its being of no use to him.
-fn spans_two_things(board: &Board, masks: &Masks, player: Player, pocket: u128) -> bool {
+/// How many of the player's things (groups, edges with the groups touching them) the
+/// pockets touch: from two on, a pocket rests on full connections, not on its being of no
+/// use to him (several pockets found at once may count a little more).
+fn things_next_to(board: &Board, masks: &Masks, player: Player, pocket: u128) -> usize {
     let own = board.stones[player.index()];
     let (e1, e2) = masks.edges(player);
     let mut things = 0;
@@ -100,13 +101,13 @@ fn spans_two_things(board: &Board, masks: &Masks, player: Player, pocket: u128) 
             things += 1;
         }
     }
-    things >= 2
+    things
 }
 
 #[test]
 fn a_pocket_may_go_to_its_player() {
     let mut rng = Rng::new(23);
-    let (mut found, mut spanning, mut after_stones) = (0, 0, 0);
+    let (mut found, mut spanning, mut three, mut after_stones) = (0, 0, 0, 0);
     for (masks, board) in random_positions(&mut rng, 3000) {
         for player in [Player::First, Player::Second] {
             let pocket = pockets_of(&board, &masks, player);
@@ -114,9 +115,9 @@ fn a_pocket_may_go_to_its_player() {
                 continue;
             }
             found += 1;
-            if spans_two_things(&board, &masks, player, pocket) {
-                spanning += 1;
-            }
+            let things = things_next_to(&board, &masks, player, pocket);
+            spanning += (things >= 2) as usize;
+            three += (things >= 3) as usize;
             // The winner with either player to move, and after up to three random stones
             // outside the pocket.
             let mut base = board;
@@ -152,7 +153,7 @@ fn a_pocket_may_go_to_its_player() {
         }
     }
     assert!(
-        found > 500 && spanning > 100 && after_stones > 500,
-        "only {found} pockets met, {spanning} spanning two things, {after_stones} checks with stones added"
+        found > 500 && spanning > 100 && three > 20 && after_stones > 500,
+        "only {found} pockets met, {spanning} next to two things, {three} to three, {after_stones} checks with stones added"
     );
 }

@@ -17,8 +17,10 @@
 //!   pocket touches it, so nothing new can reach it later), and X's kept connection makes
 //!   the same link.
 //!
-//! With one X thing or none next to the pocket the argument needs no connection: the
-//! pocket can only join that thing to itself. The fill persists while play stays outside
+//! More things work the same way when connections with pairwise disjoint carriers in the
+//! pocket join them all (X keeps each by answering inside it). With one X thing or none
+//! next to the pocket the argument needs no connection: the pocket can only join that
+//! thing to itself. The fill persists while play stays outside
 //! the pocket (a stone outside can only merge the things around it), so a proof that rests
 //! on it rests on the pocket's cells staying empty: they join its proof set.
 
@@ -67,6 +69,76 @@ fn things(board: &Board, masks: &Masks, player: Player) -> Vec<Thing> {
     out
 }
 
+/// The pockets of one player in a position, before the connections are read: those next
+/// to at most one of his things (his already) and those next to two to [`MAX_THINGS`]
+/// (his if connections join the things).
+pub struct Pockets {
+    things: Vec<Thing>,
+    /// The pockets next to one thing or none.
+    free: u128,
+    /// The other candidates: the pocket and the things next to it.
+    open: Vec<(u128, Vec<usize>)>,
+}
+
+impl Pockets {
+    /// Finds `player`'s pockets in `board`.
+    pub fn new(board: &Board, masks: &Masks, player: Player) -> Pockets {
+        let empty = board.empty(masks);
+        let things = things(board, masks, player);
+        let (mut free, mut open) = (0, Vec::new());
+        let mut rest = empty;
+        while rest != 0 {
+            let pocket = masks.flood(rest & rest.wrapping_neg(), empty);
+            rest &= !pocket;
+            let next_to: Vec<usize> = (0..things.len())
+                .filter(|&i| things[i].touches(masks, pocket))
+                .take(MAX_THINGS + 1)
+                .collect();
+            match next_to.len() {
+                0 | 1 => free |= pocket,
+                n if n <= MAX_THINGS => open.push((pocket, next_to)),
+                _ => {}
+            }
+        }
+        Pockets { things, free, open }
+    }
+
+    /// Whether a pocket waits for the connections (else [`Pockets::fill`] needs none).
+    pub fn needs_connections(&self) -> bool {
+        !self.open.is_empty()
+    }
+
+    /// The cells the player may fill, given the full connections H-search found between
+    /// his stone points (`fulls`, as [`super::hsearch::Engine::stone_fulls`] gives them).
+    pub fn fill(&self, fulls: &[(VcEnd, VcEnd, u128)]) -> u128 {
+        // A connection's end as the index of its thing.
+        let thing_of = |end: VcEnd| match end {
+            VcEnd::Edge1 => Some(0),
+            VcEnd::Edge2 => Some(1),
+            VcEnd::Cell(c) => self.things.iter().position(|t| t.stones >> c & 1 == 1),
+        };
+        let mut out = self.free;
+        let mut links: Vec<(usize, usize, u128)> = Vec::new();
+        for (pocket, next_to) in &self.open {
+            // The connections inside the pocket, as positions in `next_to`.
+            links.clear();
+            for &(x, y, carrier) in fulls {
+                if carrier & !pocket != 0 {
+                    continue;
+                }
+                let place = |end| thing_of(end).and_then(|t| next_to.iter().position(|&n| n == t));
+                if let (Some(a), Some(b)) = (place(x), place(y)) {
+                    links.push((a, b, carrier));
+                }
+            }
+            if spans(1, 0, next_to.len(), &links) {
+                out |= pocket;
+            }
+        }
+        out
+    }
+}
+
 /// The empty cells `player` may fill by decomposition in `board`, given the full
 /// connections H-search found between his stone points (`fulls`, as
 /// [`super::hsearch::Engine::stone_fulls`] gives them).
@@ -76,39 +148,23 @@ pub fn pockets(
     player: Player,
     fulls: &[(VcEnd, VcEnd, u128)],
 ) -> u128 {
-    let empty = board.empty(masks);
-    let things = things(board, masks, player);
-    // A connection's end as the index of its thing.
-    let thing_of = |end: VcEnd| match end {
-        VcEnd::Edge1 => Some(0),
-        VcEnd::Edge2 => Some(1),
-        VcEnd::Cell(c) => things.iter().position(|t| t.stones >> c & 1 == 1),
-    };
-    let mut out = 0;
-    let mut rest = empty;
-    while rest != 0 {
-        let pocket = masks.flood(rest & rest.wrapping_neg(), empty);
-        rest &= !pocket;
-        let mut next_to = things
-            .iter()
-            .enumerate()
-            .filter(|(_, t)| t.touches(masks, pocket))
-            .map(|(i, _)| i);
-        let fill = match (next_to.next(), next_to.next(), next_to.next()) {
-            (_, None, _) => true,
-            (Some(a), Some(b), None) => fulls.iter().any(|&(x, y, carrier)| {
-                carrier & !pocket == 0 && {
-                    let (x, y) = (thing_of(x), thing_of(y));
-                    (x, y) == (Some(a), Some(b)) || (x, y) == (Some(b), Some(a))
-                }
-            }),
-            _ => false,
-        };
-        if fill {
-            out |= pocket;
-        }
+    Pockets::new(board, masks, player).fill(fulls)
+}
+
+/// Most things next to a pocket the search for connections joining them takes on.
+const MAX_THINGS: usize = 4;
+
+/// Whether connections with pairwise disjoint carriers (none meeting `used`) join the
+/// things of `joined` (a bit set over the `n` things) to all the others. X keeps them all
+/// at once: each intrusion is answered inside the carrier it enters.
+fn spans(joined: u32, used: u128, n: usize, links: &[(usize, usize, u128)]) -> bool {
+    if joined == (1 << n) - 1 {
+        return true;
     }
-    out
+    links.iter().any(|&(a, b, carrier)| {
+        let (ia, ib) = (joined >> a & 1 == 1, joined >> b & 1 == 1);
+        ia != ib && carrier & used == 0 && spans(joined | 1 << a | 1 << b, used | carrier, n, links)
+    })
 }
 
 /// Both players' pockets (`found`, by player index), each filled with its player's stones

@@ -36,7 +36,7 @@
 //! graph-history interaction.
 
 use super::board::{cells, Board, Masks};
-use super::decompose::{fill_pockets, pockets};
+use super::decompose::{fill_pockets, Pockets};
 use super::hsearch::{Engine, Lists, VcEnd, EMPTY_PAIR_MAX};
 use super::ice::{connected, Fill, Rings};
 use super::order::{cell_currents, cell_currents_with};
@@ -511,8 +511,7 @@ impl Prover {
             return (Some((true, k.unwrap_or(0) as u8)), Vec::new(), full);
         }
         let mine_pockets = if self.settings.pockets && !board.swap_rule {
-            self.hs.stone_fulls(&mut self.links);
-            pockets(board, &masks, me, &self.links)
+            self.pockets_of(board, me)
         } else {
             0
         };
@@ -533,8 +532,7 @@ impl Prover {
             return (Some((false, 0)), Vec::new(), full);
         }
         if self.settings.pockets && !board.swap_rule {
-            self.hs.stone_fulls(&mut self.links);
-            let their_pockets = pockets(board, &masks, me.opponent(), &self.links);
+            let their_pockets = self.pockets_of(board, me.opponent());
             let mut by_player = [0; 2];
             by_player[me.index()] = mine_pockets;
             by_player[me.opponent().index()] = their_pockets;
@@ -592,14 +590,21 @@ impl Prover {
         (None, moves, justification)
     }
 
+    /// The pockets `player` may fill in `board`, H-search's last build being his.
+    fn pockets_of(&mut self, board: &Board, player: Player) -> u128 {
+        let found = Pockets::new(board, &self.masks, player);
+        if found.needs_connections() {
+            self.hs.stone_fulls(&mut self.links);
+        } else {
+            self.links.clear();
+        }
+        found.fill(&self.links)
+    }
+
     /// The knowledge of `board` found on the board with both players' pockets filled
     /// (`found`, by player index; `None` when there are none): the moves are the filled board's, and the proof or
     /// justification holds the pockets and what the fill-in took after them.
-    fn pocket_fill(
-        &mut self,
-        board: &Board,
-        found: [u128; 2],
-    ) -> Option<Knowledge> {
+    fn pocket_fill(&mut self, board: &Board, found: [u128; 2]) -> Option<Knowledge> {
         if found[0] | found[1] == 0 {
             return None;
         }
