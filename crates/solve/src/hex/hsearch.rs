@@ -944,8 +944,12 @@ impl<B: Bits, const F: usize, const S: usize> HSearch<B, F, S> {
     /// Every full connection the last build found between two of the player's stone
     /// points (groups, and edges with the groups touching them): `(a, b, carrier)`, a
     /// group named by one of its cells. The decompositions ([`super::decompose`]) read them.
+    /// Boards of at most 128 cells (the solver's); larger ones get none.
     pub fn stone_fulls(&self, out: &mut Vec<(VcEnd, VcEnd, u128)>) {
         out.clear();
+        if self.shape.cells > 128 {
+            return;
+        }
         let end = |p: usize| match p {
             EDGE1 => VcEnd::Edge1,
             EDGE2 => VcEnd::Edge2,
@@ -1192,7 +1196,7 @@ pub(crate) mod tests {
     #[test]
     fn narrow_and_wide_sets_agree() {
         let mut rand = xorshift(777u64);
-        let mut decided = 0;
+        let (mut decided, mut links) = (0, 0);
         for size in [7usize, 8] {
             let mut narrow = Engine::new(size);
             let mut wide = Engine::Wide(HSearch::new(size));
@@ -1214,13 +1218,32 @@ pub(crate) mod tests {
                     let b = wide.build(own, opp, e1, e2, templates);
                     assert_eq!(a, b, "{size} {stones:?}");
                     decided += (a.full.is_some() || a.semi.is_some()) as u32;
+                    let (mut fa, mut fb) = (Vec::new(), Vec::new());
+                    narrow.stone_fulls(&mut fa);
+                    wide.stone_fulls(&mut fb);
+                    assert_eq!(fa, fb, "{size} {stones:?}");
+                    links += fa.len();
                 }
             }
         }
         assert!(
-            decided > 20,
-            "only {decided} positions with an edge connection"
+            decided > 20 && links > 100,
+            "only {decided} positions with an edge connection, {links} stone connections"
         );
+    }
+
+    /// Boards above 128 cells get no stone connections (their carriers do not fit).
+    #[test]
+    fn stone_connections_stop_at_128_cells() {
+        use super::super::bits::Wide;
+        let mut hs = HSearch::<Wide>::new(13);
+        let shape = hs.shape.clone();
+        // Black f11 and g12 (cells 135 and 149): two groups a bridge apart.
+        let own = Wide::bit(135).with(149);
+        hs.build(own, Wide::EMPTY, shape.top, shape.bottom);
+        let mut out = vec![(VcEnd::Edge1, VcEnd::Edge2, 1)];
+        hs.stone_fulls(&mut out);
+        assert!(out.is_empty());
     }
 
     /// Templates: a stone on the second row is fully connected to its edge (the bridge), a
