@@ -90,7 +90,7 @@ fn naive_wins(game: &Hex, memo: &mut HashMap<(u64, u64, bool), bool>) -> bool {
 fn random_positions_agree_with_plain_negamax() {
     let mut rng = Rng::new(11);
     let mut solver = HexSolver::new();
-    let mut checked = 0;
+    let (mut checked, mut named) = (0, 0);
     for round in 0..400 {
         // Mostly 2x2..4x4; every eighth position a 5x5 one (the plain negamax is slow there).
         let size = if round % 8 == 7 { 5 } else { 2 + round % 3 };
@@ -120,9 +120,20 @@ fn random_positions_agree_with_plain_negamax() {
             game.board_string(),
             game.side_to_move()
         );
+        // The move the table names wins too.
+        if let (true, Some(mv)) = (got, solver.winning_move(&game)) {
+            let child = game.after(mv);
+            let wins = match child.winner() {
+                Some(w) => w == game.side_to_move(),
+                None => !naive_wins(&child, &mut memo),
+            };
+            assert!(wins, "{mv:?} does not win {}", game.board_string());
+            named += 1;
+        }
         checked += 1;
     }
     assert_eq!(checked, 400);
+    assert!(named > 100, "only {named} winning moves named");
 }
 
 #[test]

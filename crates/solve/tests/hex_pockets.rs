@@ -1,12 +1,14 @@
 //! The pockets of the decomposition fill-in against exact search on small boards: filling a
 //! player's pockets with his stones keeps the winner with either player to move, also
 //! after random stones of either colour outside the pockets (the prover's proofs keep the
-//! pockets' cells, and nothing else the fill rests on).
+//! pockets' cells, and nothing else the fill rests on); and the prover, which fills them,
+//! names winning moves that win.
 
 use poda_core::{Player, Rng};
 use poda_solve::hex::board::{cells, Board, Masks};
 use poda_solve::hex::decompose::pockets;
 use poda_solve::hex::hsearch::Engine;
+use poda_solve::hex::prover::{Prover, Verdict};
 use std::collections::HashMap;
 
 type Memo = HashMap<(u128, u128, bool), bool>;
@@ -156,4 +158,35 @@ fn a_pocket_may_go_to_its_player() {
         found > 500 && spanning > 100 && three > 20 && after_stones > 500,
         "only {found} pockets met, {spanning} next to two things, {three} to three, {after_stones} checks with stones added"
     );
+}
+
+/// The prover's named winning move wins, also where pockets decide the position (their
+/// fill can join the mover's edges, or leave the key of a connection outside them).
+#[test]
+fn the_provers_winning_moves_win() {
+    let mut rng = Rng::new(29);
+    let mut named = 0;
+    for (masks, board) in random_positions(&mut rng, 1500) {
+        let mut prover = Prover::new(masks.size);
+        if prover.prove(&board, None) != Verdict::Win {
+            continue;
+        }
+        let (normal, _) = prover.normalize(&board);
+        let Some(m) = prover.winning_move(&normal) else {
+            continue;
+        };
+        assert_eq!(
+            board.empty(&masks) >> m & 1,
+            1,
+            "{m} is not empty in {board:?}"
+        );
+        let child = board.play(m as u32);
+        let mut memo = Memo::new();
+        let wins_after = child.has_won(&masks, board.to_move)
+            || (!child.has_won(&masks, board.to_move.opponent())
+                && !wins(&child, &masks, &mut memo));
+        assert!(wins_after, "{m} does not win {board:?}");
+        named += 1;
+    }
+    assert!(named > 300, "only {named} winning moves named");
 }

@@ -602,8 +602,9 @@ impl Prover {
     }
 
     /// The knowledge of `board` found on the board with both players' pockets filled
-    /// (`found`, by player index; `None` when there are none): the moves are the filled board's, and the proof or
-    /// justification holds the pockets and what the fill-in took after them.
+    /// (`found`, by player index; `None` when there are none): the moves are the filled
+    /// board's, and the proof or justification holds the pockets and what the fill-in took
+    /// after them.
     fn pocket_fill(&mut self, board: &Board, found: [u128; 2]) -> Option<Knowledge> {
         if found[0] | found[1] == 0 {
             return None;
