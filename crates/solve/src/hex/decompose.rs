@@ -20,9 +20,13 @@
 //! More things work the same way when connections with pairwise disjoint carriers in the
 //! pocket join them all (X keeps each by answering inside it). With one X thing or none
 //! next to the pocket the argument needs no connection: the pocket can only join that
-//! thing to itself. The fill persists while play stays outside
-//! the pocket (a stone outside can only merge the things around it), so a proof that rests
-//! on it rests on the pocket's cells staying empty: they join its proof set.
+//! thing to itself. The fill persists while play stays outside the pocket (a stone outside
+//! can only merge the things around it), so a proof that rests on it rests on the pocket's
+//! cells staying empty: they join its proof set.
+//!
+//! Pockets of both players are filled at once: they are apart (two pockets that touched
+//! would be one), and filling one changes no connection inside another and can only merge
+//! the things next to it.
 
 use super::board::{Board, Masks};
 use super::hsearch::VcEnd;
