@@ -4,33 +4,14 @@
 //! domination rests on, and the moves kept after leaving out vulnerable and then dominated
 //! cells hold a winning move of every won position.
 
+#[path = "common/hex_exact.rs"]
+mod hex_exact;
+
+use hex_exact::{random_unfinished, wins, wins_by};
 use poda_core::{Player, Rng};
 use poda_solve::hex::board::{cells, Board, Masks};
 use poda_solve::hex::ice::Rings;
 use std::collections::HashMap;
-
-type Memo = HashMap<(u128, u128, bool), bool>;
-
-/// Does the player to move win? Plain memoised negamax over every empty cell.
-fn wins(board: &Board, masks: &Masks, memo: &mut Memo) -> bool {
-    let key = (
-        board.stones[0],
-        board.stones[1],
-        board.to_move == Player::First,
-    );
-    if let Some(&v) = memo.get(&key) {
-        return v;
-    }
-    let result = cells(board.empty(masks)).any(|c| wins_by(board, masks, c, memo));
-    memo.insert(key, result);
-    result
-}
-
-/// Does the player to move win by playing `m`?
-fn wins_by(board: &Board, masks: &Masks, m: u32, memo: &mut Memo) -> bool {
-    let next = board.play(m);
-    next.has_won(masks, board.to_move) || !wins(&next, masks, memo)
-}
 
 /// 128 random bits, a random subset of whatever cell set it is masked with.
 fn random_bits(rng: &mut Rng) -> u128 {
@@ -48,16 +29,7 @@ fn random_positions(count: usize, seed: u64) -> Vec<(Masks, Board)> {
         let cells_n = (size * size) as usize;
         let least = [0, 0, 0, 0, 4, 14][size as usize];
         let stones = least + rng.index(cells_n - least - 1);
-        let mut board = Board {
-            stones: [0, 0],
-            to_move: Player::First,
-            swap_rule: false,
-        };
-        for _ in 0..stones {
-            let empty: Vec<u32> = cells(board.empty(&masks)).collect();
-            board = board.play(empty[rng.index(empty.len())]);
-        }
-        if !board.has_won(&masks, Player::First) && !board.has_won(&masks, Player::Second) {
+        if let Some(board) = random_unfinished(&mut rng, &masks, stones, Player::First) {
             out.push((masks, board));
         }
     }

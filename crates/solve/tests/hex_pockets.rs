@@ -4,32 +4,15 @@
 //! pockets' cells, and nothing else the fill rests on); and the prover, which fills them,
 //! names winning moves that win.
 
+#[path = "common/hex_exact.rs"]
+mod hex_exact;
+
+use hex_exact::{random_unfinished, wins, Memo};
 use poda_core::{Player, Rng};
 use poda_solve::hex::board::{cells, Board, Masks};
 use poda_solve::hex::decompose::pockets;
 use poda_solve::hex::hsearch::Engine;
 use poda_solve::hex::prover::{Prover, Verdict};
-use std::collections::HashMap;
-
-type Memo = HashMap<(u128, u128, bool), bool>;
-
-/// Does the player to move win? Plain memoised negamax over every empty cell.
-fn wins(board: &Board, masks: &Masks, memo: &mut Memo) -> bool {
-    let key = (
-        board.stones[0],
-        board.stones[1],
-        board.to_move == Player::First,
-    );
-    if let Some(&v) = memo.get(&key) {
-        return v;
-    }
-    let result = cells(board.empty(masks)).any(|c| {
-        let next = board.play(c);
-        next.has_won(masks, board.to_move) || !wins(&next, masks, memo)
-    });
-    memo.insert(key, result);
-    result
-}
 
 /// Random unfinished positions of 4x4 and 5x5 boards (5x5 with at least 13 stones, so the
 /// plain search stays small), either player to move.
@@ -41,20 +24,12 @@ fn random_positions(rng: &mut Rng, count: usize) -> Vec<(Masks, Board)> {
         let cells_n = (size * size) as usize;
         let least = if size == 5 { 13 } else { 4 };
         let stones = least + rng.index(cells_n - least - 2);
-        let mut board = Board {
-            stones: [0, 0],
-            to_move: if rng.index(2) == 0 {
-                Player::First
-            } else {
-                Player::Second
-            },
-            swap_rule: false,
+        let to_move = if rng.index(2) == 0 {
+            Player::First
+        } else {
+            Player::Second
         };
-        for _ in 0..stones {
-            let empty: Vec<u32> = cells(board.empty(&masks)).collect();
-            board = board.play(empty[rng.index(empty.len())]);
-        }
-        if !board.has_won(&masks, Player::First) && !board.has_won(&masks, Player::Second) {
+        if let Some(board) = random_unfinished(rng, &masks, stones, to_move) {
             out.push((masks, board));
         }
     }

@@ -961,7 +961,7 @@ impl<B: Bits, const F: usize, const S: usize> HSearch<B, F, S> {
             } in &self.stone_partners[x]
             {
                 let y = y as usize;
-                if y <= x || !self.stone[y] {
+                if y <= x {
                     continue;
                 }
                 let p = &self.pairs[s as usize];

@@ -510,7 +510,8 @@ impl Prover {
                 .or_else(|| cells(board.empty(&masks)).next());
             return (Some((true, k.unwrap_or(0) as u8)), Vec::new(), full);
         }
-        let mine_pockets = if self.settings.pockets && !board.swap_rule {
+        let use_pockets = self.settings.pockets && !board.swap_rule;
+        let mine_pockets = if use_pockets {
             self.pockets_of(board, me)
         } else {
             0
@@ -531,7 +532,7 @@ impl Prover {
         if let (Some(full), false) = (theirs.full, swap) {
             return (Some((false, 0)), Vec::new(), full);
         }
-        if self.settings.pockets && !board.swap_rule {
+        if use_pockets {
             let their_pockets = self.pockets_of(board, me.opponent());
             let mut by_player = [0; 2];
             by_player[me.index()] = mine_pockets;
