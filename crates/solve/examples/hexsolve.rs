@@ -6,7 +6,8 @@
 //! (H-search seeded with the edge templates), `stealing=on|off` (moves lost by strategy
 //! stealing left out), `inferior=on|off` (permanently inferior cells filled in), `regions=on|off`
 //! (dead regions filled in), `pockets=on|off` (pockets spanned by a full connection filled
-//! in), `wires=on|off` (full connections wired into the ordering's
+//! in), `vc=hsearch|fastvc` (the connection builder; `hsearch` with its own `pairs=2,2`, which a later
+//! `pairs=` overrides), `wires=on|off` (full connections wired into the ordering's
 //! networks), `pairs=M,O` (largest carrier kept between two empty cells in the mover's and
 //! the opponent's H-search), `lists=short|long` (H-search's list lengths), `only=c4,b3`
 //! (these openings only), `budget=SECONDS` (give up an opening after that long and go on),
@@ -19,7 +20,7 @@
 
 use poda_core::{Game, Player};
 use poda_games::hex::{Hex, HexMove};
-use poda_solve::hex::hsearch::Lists;
+use poda_solve::hex::hsearch::{Lists, EMPTY_PAIR_MAX};
 use poda_solve::hex::{HexSolver, Settings};
 use std::time::Instant;
 
@@ -227,6 +228,11 @@ fn read_arg(arg: &str, settings: &mut Settings, sizes: &mut Vec<u32>) -> Result<
         Some(("regions", "off")) => settings.regions = false,
         Some(("pockets", "on")) => settings.pockets = true,
         Some(("pockets", "off")) => settings.pockets = false,
+        Some(("vc", "hsearch")) => {
+            settings.fastvc = false;
+            settings.pair_max = (EMPTY_PAIR_MAX, EMPTY_PAIR_MAX);
+        }
+        Some(("vc", "fastvc")) => settings.fastvc = true,
         Some(("pairs", v)) => {
             let parsed: Option<Vec<u32>> = v.split(',').map(|x| x.parse().ok()).collect();
             match parsed.as_deref() {
@@ -246,7 +252,7 @@ fn read_arg(arg: &str, settings: &mut Settings, sizes: &mut Vec<u32>) -> Result<
             settings.widening =
                 Some(parsed.ok_or(format!("bad widening {v} (BASE,FACTOR with 0 < FACTOR <= 1, or none)"))?);
         }
-        _ => return Err(format!("unknown argument {arg} (sizes, order=current|centre, widening=B,F|none, dominated=on|off, vulnerable=on|off, templates=on|off, stealing=on|off, inferior=on|off, regions=on|off, pockets=on|off, wires=on|off, pairs=M,O, lists=short|long)")),
+        _ => return Err(format!("unknown argument {arg} (sizes, order=current|centre, widening=B,F|none, dominated=on|off, vulnerable=on|off, templates=on|off, stealing=on|off, inferior=on|off, regions=on|off, pockets=on|off, vc=hsearch|fastvc, wires=on|off, pairs=M,O, lists=short|long)")),
     }
     Ok(())
 }

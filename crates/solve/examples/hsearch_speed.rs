@@ -1,24 +1,38 @@
 //! Time per H-search build on random positions: `cargo run --release -p poda-solve --example
-//! hsearch_speed -- SIZE [templates=off] [bits=64|128]` (64-bit sets up to 8x8; 128 by default).
+//! hsearch_speed -- SIZE [templates=off] [bits=64|128] [vc=fastvc]` (64-bit sets up to 8x8; 128
+//! by default; `vc=fastvc`: FastVC search instead of H-search).
 use poda_solve::hex::bits::Bits;
-use poda_solve::hex::hsearch::HSearch;
+use poda_solve::hex::fastvc::FastVc;
+use poda_solve::hex::hsearch::{EdgeVcs, HSearch, Shape};
 use std::time::Instant;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let size: usize = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(7);
     let templates = !args.iter().any(|a| a == "templates=off");
+    let fast = args.iter().any(|a| a == "vc=fastvc");
     if args.iter().any(|a| a == "bits=64") {
-        run::<u64>(size, templates, |s| s as u64);
+        run::<u64>(size, templates, fast, |s| s as u64);
     } else {
-        run::<u128>(size, templates, |s| s);
+        run::<u128>(size, templates, fast, |s| s);
     }
 }
 
-fn run<B: Bits>(size: usize, templates: bool, narrow: impl Fn(u128) -> B) {
+fn run<B: Bits>(size: usize, templates: bool, fast: bool, narrow: impl Fn(u128) -> B) {
     let mut hs = HSearch::<B>::new(size);
+    let mut vc = FastVc::<B>::new(size);
     hs.templates = templates;
-    let shape = hs.shape.clone();
+    vc.templates = templates;
+    let shape: Shape<B> = hs.shape.clone();
+    let mut build = |own: B, opp: B| -> (EdgeVcs<B>, u64) {
+        if fast {
+            let r = vc.build(own, opp, shape.top, shape.bottom);
+            (r, vc.added)
+        } else {
+            let r = hs.build(own, opp, shape.top, shape.bottom);
+            (r, hs.added)
+        }
+    };
     let mut seed = 99u64;
     let mut rand = move || {
         seed ^= seed << 13;
@@ -44,9 +58,9 @@ fn run<B: Bits>(size: usize, templates: bool, narrow: impl Fn(u128) -> B) {
                 st[k % 2] |= 1 << empty[(rand() % empty.len() as u64) as usize];
             }
             let t = Instant::now();
-            let r = hs.build(narrow(st[0]), narrow(st[1]), shape.top, shape.bottom);
+            let (r, n) = build(narrow(st[0]), narrow(st[1]));
             total += t.elapsed().as_secs_f64();
-            added += hs.added;
+            added += n;
             fulls += r.full.is_some() as u32;
             semis += r.semi.is_some() as u32;
         }

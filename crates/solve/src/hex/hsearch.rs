@@ -24,6 +24,7 @@
 //! build), so a build allocates nothing once warm.
 
 use super::bits::Bits;
+use super::fastvc::FastVc;
 use super::templates::{placements, Edge};
 
 /// Room for full connections per pair of points in the long lists ([`Lists::LONG`]).
@@ -246,6 +247,9 @@ pub enum VcEnd {
 pub enum Engine {
     Narrow(LongHSearch<u64>),
     Wide(LongHSearch<u128>),
+    /// FastVC search ([`super::fastvc`]) on the same set types.
+    FastNarrow(FastVc<u64>),
+    FastWide(FastVc<u128>),
 }
 
 impl Engine {
@@ -257,11 +261,27 @@ impl Engine {
         }
     }
 
+    /// FastVC search on the smallest set type that holds the board.
+    pub fn fast(size: usize) -> Engine {
+        if size * size <= u64::CAPACITY {
+            Engine::FastNarrow(FastVc::new(size))
+        } else {
+            Engine::FastWide(FastVc::new(size))
+        }
+    }
+
+    /// Whether this is FastVC search.
+    pub fn is_fast(&self) -> bool {
+        matches!(self, Engine::FastNarrow(_) | Engine::FastWide(_))
+    }
+
     /// Sets [`HSearch::empty_pair_max`] for the builds to come.
     pub fn set_empty_pair_max(&mut self, max: u32) {
         match self {
             Engine::Narrow(hs) => hs.empty_pair_max = max,
             Engine::Wide(hs) => hs.empty_pair_max = max,
+            Engine::FastNarrow(vc) => vc.empty_pair_max = max,
+            Engine::FastWide(vc) => vc.empty_pair_max = max,
         }
     }
 
@@ -270,6 +290,7 @@ impl Engine {
         match self {
             Engine::Narrow(hs) => hs.set_lists(lists),
             Engine::Wide(hs) => hs.set_lists(lists),
+            Engine::FastNarrow(_) | Engine::FastWide(_) => {}
         }
     }
 
@@ -278,6 +299,8 @@ impl Engine {
         match self {
             Engine::Narrow(hs) => hs.stone_fulls(out),
             Engine::Wide(hs) => hs.stone_fulls(out),
+            Engine::FastNarrow(vc) => vc.stone_fulls(out),
+            Engine::FastWide(vc) => vc.stone_fulls(out),
         }
     }
 
@@ -286,6 +309,8 @@ impl Engine {
         match self {
             Engine::Narrow(hs) => hs.fulls(out),
             Engine::Wide(hs) => hs.fulls(out),
+            Engine::FastNarrow(vc) => vc.fulls(out),
+            Engine::FastWide(vc) => vc.fulls(out),
         }
     }
 
@@ -309,14 +334,23 @@ impl Engine {
                 hs.templates = templates;
                 hs.build(own, opp, e1, e2)
             }
+            Engine::FastNarrow(vc) => {
+                vc.templates = templates;
+                let n = |s: u128| s as u64;
+                vc.build(n(own), n(opp), n(e1), n(e2)).map(u128::from)
+            }
+            Engine::FastWide(vc) => {
+                vc.templates = templates;
+                vc.build(own, opp, e1, e2)
+            }
         }
     }
 }
 
 /// Every placement of the edge templates against one edge.
-struct EdgeTemplates<B> {
+pub(super) struct EdgeTemplates<B> {
     /// The edge's cells.
-    row: B,
+    pub(super) row: B,
     /// (anchor, stones, carrier), smallest carrier first at each anchor. A template proves
     /// that its anchor reaches the edge (its other stones need not).
     list: Vec<(usize, B, B)>,
@@ -324,6 +358,133 @@ struct EdgeTemplates<B> {
     alone: Vec<Vec<u32>>,
     /// The placements of several stones that have one on each cell.
     with_others: Vec<Vec<u32>>,
+}
+
+/// A connection an edge template gives: `(point, edge, carrier, key)`, a semi when it has
+/// a key.
+pub(super) type Seed<B> = (usize, usize, B, Option<usize>);
+
+/// What the template seeding reads of a build's points.
+pub(super) struct PointView<'a, B> {
+    pub points: usize,
+    /// Whether each point is a group or an edge.
+    pub stone: &'a [bool],
+    /// The cell of each empty-cell point.
+    pub cell_of: &'a [usize],
+    /// (stone area, empty cells it touches) of each group and edge point.
+    pub areas: &'a [(B, B)],
+    /// The point of each empty cell.
+    pub point_of_cell: &'a [usize],
+}
+
+impl<B: Bits> EdgeTemplates<B> {
+    /// The placements against each of the four edges of the shape.
+    pub(super) fn all(shape: &Shape<B>) -> Vec<EdgeTemplates<B>> {
+        let mut out = Vec::new();
+        for (edge, row) in [
+            (Edge::Top, shape.top),
+            (Edge::Bottom, shape.bottom),
+            (Edge::Left, shape.left),
+            (Edge::Right, shape.right),
+        ] {
+            let set = |cells: &[usize]| cells.iter().fold(B::EMPTY, |s, &i| s.with(i));
+            let mut templates = EdgeTemplates {
+                row,
+                list: Vec::new(),
+                alone: vec![Vec::new(); shape.cells],
+                with_others: vec![Vec::new(); shape.cells],
+            };
+            for (anchor, list) in placements(shape.size, edge).into_iter().enumerate() {
+                for p in list {
+                    let id = templates.list.len() as u32;
+                    let stones = set(&p.stones).with(anchor);
+                    templates.list.push((anchor, stones, set(&p.carrier)));
+                    if p.stones.is_empty() {
+                        templates.alone[anchor].push(id);
+                    } else {
+                        for c in stones.cells() {
+                            templates.with_others[c].push(id);
+                        }
+                    }
+                }
+            }
+            out.push(templates);
+        }
+        out
+    }
+
+    /// Connections to the edge point `edge` (whose cells are this placement's row) from the
+    /// templates whose carrier is free of the opponent (a template proves that its anchor
+    /// reaches the edge when its stones are the player's; its other stones need not):
+    /// - a one-stone template: a full from the point owning the anchor (an empty cell's point
+    ///   counts as the player's stone);
+    /// - a template of several stones, all the player's: a full from the anchor's group;
+    /// - all but the anchor, an empty cell: a full from the anchor's point;
+    /// - all but one other stone, an empty cell: a semi from the anchor's group with that
+    ///   cell as its key, and a full from that cell's point when it touches the anchor.
+    ///
+    /// Carriers are the template's empty cells (and the key).
+    pub(super) fn seeds(
+        &self,
+        edge: usize,
+        shape: &Shape<B>,
+        view: &PointView<B>,
+        own: B,
+        opp: B,
+        out: &mut Vec<Seed<B>>,
+    ) {
+        let empty = shape.board.andnot(own).andnot(opp);
+        for p in 0..view.points {
+            if p == edge {
+                continue;
+            }
+            let cells = if view.stone[p] {
+                view.areas[p].0
+            } else {
+                B::bit(view.cell_of[p])
+            };
+            for c in cells.cells() {
+                for &id in &self.alone[c] {
+                    let carrier = self.list[id as usize].2;
+                    if !carrier.meets(opp) {
+                        out.push((p, edge, carrier.andnot(own), None));
+                    }
+                }
+            }
+        }
+        // Several stones: reached from the player's stones on them; the connection starts
+        // from the anchor, so it is added when `s` is the anchor (or the anchor is missing).
+        for s in own.cells() {
+            let group = (0..view.areas.len())
+                .find(|&g| view.areas[g].0.has(s))
+                .filter(|&g| g != edge);
+            for &id in &self.with_others[s] {
+                let (anchor, stones, carrier) = self.list[id as usize];
+                if carrier.meets(opp) {
+                    continue;
+                }
+                let missing = stones.andnot(own);
+                let rest = carrier.andnot(own);
+                if missing.is_empty() {
+                    if let (true, Some(g)) = (s == anchor, group) {
+                        out.push((g, edge, rest, None));
+                    }
+                } else if missing.count() == 1 && missing.within(empty) {
+                    let m = missing.lowest();
+                    if m == anchor {
+                        out.push((view.point_of_cell[m], edge, rest, None));
+                    } else if s == anchor {
+                        if let Some(g) = group {
+                            out.push((g, edge, rest.with(m), Some(m)));
+                        }
+                        if shape.nbr[m].has(anchor) {
+                            out.push((view.point_of_cell[m], edge, rest, None));
+                        }
+                    }
+                }
+            }
+        }
+    }
 }
 
 /// The H-search engine (storage reused between builds), with room for `F` full and `S` semi
@@ -358,6 +519,8 @@ pub struct HSearch<B: Bits, const F: usize = 8, const S: usize = 12> {
     lists: Lists,
     /// The edge templates placed against each edge.
     edge_templates: Vec<EdgeTemplates<B>>,
+    /// The connections the templates gave in the last build (storage kept).
+    seeds: Vec<Seed<B>>,
 }
 
 /// H-search with room for the long lists ([`Lists::LONG`]).
@@ -395,6 +558,7 @@ impl<B: Bits, const F: usize, const S: usize> HSearch<B, F, S> {
                 Lists::SHORT
             },
             edge_templates: Vec::new(),
+            seeds: Vec::new(),
         }
         .with_templates()
     }
@@ -409,114 +573,8 @@ impl<B: Bits, const F: usize, const S: usize> HSearch<B, F, S> {
     }
 
     fn with_templates(mut self) -> Self {
-        let shape = &self.shape;
-        for (edge, row) in [
-            (Edge::Top, shape.top),
-            (Edge::Bottom, shape.bottom),
-            (Edge::Left, shape.left),
-            (Edge::Right, shape.right),
-        ] {
-            let set = |cells: &[usize]| cells.iter().fold(B::EMPTY, |s, &i| s.with(i));
-            let mut templates = EdgeTemplates {
-                row,
-                list: Vec::new(),
-                alone: vec![Vec::new(); shape.cells],
-                with_others: vec![Vec::new(); shape.cells],
-            };
-            for (anchor, list) in placements(shape.size, edge).into_iter().enumerate() {
-                for p in list {
-                    let id = templates.list.len() as u32;
-                    let stones = set(&p.stones).with(anchor);
-                    templates.list.push((anchor, stones, set(&p.carrier)));
-                    if p.stones.is_empty() {
-                        templates.alone[anchor].push(id);
-                    } else {
-                        for c in stones.cells() {
-                            templates.with_others[c].push(id);
-                        }
-                    }
-                }
-            }
-            self.edge_templates.push(templates);
-        }
+        self.edge_templates = EdgeTemplates::all(&self.shape);
         self
-    }
-
-    /// Connections to the edge `edge` whose cells are `row` from the templates whose carrier
-    /// is free of the opponent (a template proves that its anchor reaches the edge when its
-    /// stones are the player's; its other stones need not):
-    /// - a one-stone template: a full from the point owning the anchor (an empty cell's point
-    ///   counts as the player's stone);
-    /// - a template of several stones, all the player's: a full from the anchor's group;
-    /// - all but the anchor, an empty cell: a full from the anchor's point;
-    /// - all but one other stone, an empty cell: a semi from the anchor's group with that
-    ///   cell as its key, and a full from that cell's point when it touches the anchor.
-    ///
-    /// Carriers are the template's empty cells (and the key).
-    fn seed_templates(
-        &mut self,
-        (edge, row): (usize, B),
-        areas: &[(B, B)],
-        point_of_cell: &[usize],
-        own: B,
-        opp: B,
-    ) {
-        let Some(k) = self.edge_templates.iter().position(|t| t.row == row) else {
-            return;
-        };
-        let empty = self.shape.board.andnot(own).andnot(opp);
-        for p in 0..self.points {
-            if p == edge {
-                continue;
-            }
-            let cells = if self.stone[p] {
-                areas[p].0
-            } else {
-                B::bit(self.cell_of[p])
-            };
-            for c in cells.cells() {
-                for i in 0..self.edge_templates[k].alone[c].len() {
-                    let id = self.edge_templates[k].alone[c][i] as usize;
-                    let carrier = self.edge_templates[k].list[id].2;
-                    if !carrier.meets(opp) {
-                        self.add_full(p, edge, carrier.andnot(own));
-                    }
-                }
-            }
-        }
-        // Several stones: reached from the player's stones on them; the connection starts
-        // from the anchor, so it is added when `s` is the anchor (or the anchor is missing).
-        for s in own.cells() {
-            let group = (0..areas.len())
-                .find(|&g| areas[g].0.has(s))
-                .filter(|&g| g != edge);
-            for i in 0..self.edge_templates[k].with_others[s].len() {
-                let id = self.edge_templates[k].with_others[s][i] as usize;
-                let (anchor, stones, carrier) = self.edge_templates[k].list[id];
-                if carrier.meets(opp) {
-                    continue;
-                }
-                let missing = stones.andnot(own);
-                let rest = carrier.andnot(own);
-                if missing.is_empty() {
-                    if let (true, Some(g)) = (s == anchor, group) {
-                        self.add_full(g, edge, rest);
-                    }
-                } else if missing.count() == 1 && missing.within(empty) {
-                    let m = missing.lowest();
-                    if m == anchor {
-                        self.add_full(point_of_cell[m], edge, rest);
-                    } else if s == anchor {
-                        if let Some(g) = group {
-                            self.add_semi(g, edge, rest.with(m), m);
-                        }
-                        if self.shape.nbr[m].has(anchor) {
-                            self.add_full(point_of_cell[m], edge, rest);
-                        }
-                    }
-                }
-            }
-        }
     }
 
     #[inline]
@@ -610,8 +668,27 @@ impl<B: Bits, const F: usize, const S: usize> HSearch<B, F, S> {
             }
         }
         if self.templates {
-            self.seed_templates((EDGE1, edge1), &areas, &point_of_cell, own, opp);
-            self.seed_templates((EDGE2, edge2), &areas, &point_of_cell, own, opp);
+            let view = PointView {
+                points: self.points,
+                stone: &self.stone,
+                cell_of: &self.cell_of,
+                areas: &areas,
+                point_of_cell: &point_of_cell,
+            };
+            let mut seeds = std::mem::take(&mut self.seeds);
+            seeds.clear();
+            for (edge, row) in [(EDGE1, edge1), (EDGE2, edge2)] {
+                if let Some(t) = self.edge_templates.iter().find(|t| t.row == row) {
+                    t.seeds(edge, &self.shape, &view, own, opp, &mut seeds);
+                }
+            }
+            for &(x, y, carrier, key) in &seeds {
+                match key {
+                    None => self.add_full(x, y, carrier),
+                    Some(k) => self.add_semi(x, y, carrier, k),
+                }
+            }
+            self.seeds = seeds;
         }
         let mut head = 0;
         while head < self.queue.len() {

@@ -3,9 +3,10 @@
 //! see `docs/benchmarks/hex.md` for measured sizes and times).
 //!
 //! - [`board`]: the solver's 128-bit position and masks.
-//! - [`bits`]: cell sets (`u128`, three words); [`hsearch`]: virtual connections by
-//!   H-search (bridges, edge templates and their combinations), seeded with the proven
-//!   [`templates`] it cannot derive.
+//! - [`bits`]: cell sets (`u128`, three words); [`fastvc`]: virtual connections by FastVC
+//!   search (the prover's), [`hsearch`]: by H-search (its points, edge report and the
+//!   prover's `Engine` over both), both seeded with the proven [`templates`] they cannot
+//!   derive.
 //! - [`ice`]: dead cells and captured pairs, filled in before a position is searched, and
 //!   the moves left out as vulnerable or dominated; [`decompose`]: the pockets of empty
 //!   cells a player may fill because a full connection already spans them.
@@ -24,6 +25,7 @@
 pub mod bits;
 pub mod board;
 pub mod decompose;
+pub mod fastvc;
 pub mod hsearch;
 pub mod ice;
 pub mod order;

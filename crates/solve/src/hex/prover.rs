@@ -110,13 +110,17 @@ pub struct Settings {
     pub regions: bool,
     /// Whether the move ordering's networks wire the full connections in.
     pub vc_wires: bool,
-    /// The largest carrier H-search keeps between two empty cells in the mover's build and
-    /// in the opponent's ([`super::hsearch::EMPTY_PAIR_MAX`] for both by default).
+    /// The largest carrier the connection builder keeps between two empty cells in the
+    /// mover's build and in the opponent's ([`super::hsearch::EMPTY_PAIR_MAX`] and no limit
+    /// by default; H-search wants [`super::hsearch::EMPTY_PAIR_MAX`] for both).
     pub pair_max: (u32, u32),
     /// H-search's list lengths ([`Lists::LONG`] by default).
     pub lists: Lists,
     /// Whether pockets spanned by a full connection are filled ([`super::decompose`]).
     pub pockets: bool,
+    /// Whether the connections come from FastVC search ([`super::fastvc`], the default)
+    /// instead of H-search ([`super::hsearch`]).
+    pub fastvc: bool,
 }
 
 impl Default for Settings {
@@ -131,8 +135,9 @@ impl Default for Settings {
             inferior: true,
             regions: true,
             vc_wires: true,
-            pair_max: (EMPTY_PAIR_MAX, EMPTY_PAIR_MAX),
+            pair_max: (EMPTY_PAIR_MAX, u32::MAX),
             lists: Lists::LONG,
+            fastvc: true,
             pockets: true,
         }
     }
@@ -180,7 +185,7 @@ impl Prover {
             rings: Rings::new(size),
             fill: true,
             settings: Settings::default(),
-            hs: Engine::new(size as usize),
+            hs: Engine::fast(size as usize),
             table: HashMap::new(),
             fills: HashMap::new(),
             wires: [Vec::new(), Vec::new()],
@@ -282,6 +287,14 @@ impl Prover {
         }
         self.rings.inferior = self.settings.inferior;
         self.rings.regions = self.settings.regions;
+        if self.hs.is_fast() != self.settings.fastvc {
+            let size = self.masks.size as usize;
+            self.hs = if self.settings.fastvc {
+                Engine::fast(size)
+            } else {
+                Engine::new(size)
+            };
+        }
         self.hs.set_lists(self.settings.lists);
     }
 

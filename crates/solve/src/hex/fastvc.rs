@@ -1,0 +1,777 @@
+//! Virtual connections by FastVC search (Pawlewicz, Hayward, Henderson, Arneson, "Stronger
+//! virtual connections in Hex", IEEE TCIAIG 7(2), 2015), the connection builder of benzene's
+//! MoHex 2.0 and its DFPN solver. The connections and points are H-search's
+//! ([`super::hsearch`]); the differences are in what is kept and how the OR rule searches:
+//!
+//! - No list caps and no size limit between empty cells. A new full connection is kept only
+//!   when it shrinks what the pair's full carriers share (or replaces a larger one): fulls
+//!   that avoid different cells are what later ORs and must-play regions need.
+//! - AND: each full is joined once with each full already *processed* at its midpoint (a
+//!   queue of new fulls; a full is processed when it leaves the queue), through an empty
+//!   cell into a semi, through a group into a full; never through an edge.
+//! - OR: a pair's semis are looked at only when the carriers of all of them share nothing
+//!   (before that no set of them can), and then greedily: for a cell `a` that all the
+//!   pair's fulls still hold, if the semis without `a` share nothing, their greedy union
+//!   (each semi taken only if it shrinks the common part) is a full avoiding `a`.
+//!
+//! Sound as H-search is (every connection found is real); the carriers are the union of
+//! connections that the AND and OR rules allow.
+
+use super::bits::Bits;
+use super::hsearch::{EdgeTemplates, EdgeVcs, PointView, Seed, Shape, VcEnd, EDGE1, EDGE2};
+
+#[derive(Clone, Copy)]
+struct Semi<B> {
+    carrier: B,
+    key: u16,
+    /// Looked at by the OR rule already.
+    old: bool,
+}
+
+/// One pair of points' connections.
+#[derive(Clone, Default)]
+struct Pair<B> {
+    /// Full carriers with their processed mark (joined by the AND rule already).
+    fulls: Vec<(B, bool)>,
+    /// What the processed fulls share.
+    processed_meet: B,
+    semis: Vec<Semi<B>>,
+    /// What all the semis share.
+    semi_meet: B,
+    /// In the OR queue.
+    queued: bool,
+}
+
+/// The FastVC engine (storage reused between builds).
+pub struct FastVc<B: Bits> {
+    pub shape: Shape<B>,
+    generation: u32,
+    points: usize,
+    stone: Vec<bool>,
+    cell_of: Vec<usize>,
+    rep: Vec<usize>,
+    slots: Vec<(u32, u32)>,
+    pairs: Vec<Pair<B>>,
+    live_pairs: usize,
+    /// Each point's partners: (point, pair index).
+    partners: Vec<Vec<(u16, u32)>>,
+    full_queue: std::collections::VecDeque<(u16, u16, B)>,
+    or_queue: std::collections::VecDeque<(u16, u16)>,
+    /// Whether the edge templates seed the search (on by default).
+    pub templates: bool,
+    edge_templates: Vec<EdgeTemplates<B>>,
+    seeds: Vec<Seed<B>>,
+    /// Largest carrier kept between two empty cells (none by default).
+    pub empty_pair_max: u32,
+    /// Connections added by the last build (a cost measure).
+    pub added: u64,
+    /// The edge pair got a full connection: the build stops.
+    done: bool,
+    or_semis: Vec<(B, bool)>,
+    or_found: Vec<B>,
+}
+
+impl<B: Bits> FastVc<B> {
+    pub fn new(size: usize) -> Self {
+        let shape = Shape::new(size);
+        let max_points = shape.cells + 2;
+        FastVc {
+            edge_templates: EdgeTemplates::all(&shape),
+            shape,
+            generation: 0,
+            points: 0,
+            stone: vec![false; max_points],
+            cell_of: vec![usize::MAX; max_points],
+            rep: vec![usize::MAX; max_points],
+            slots: vec![(0, 0); max_points * max_points],
+            pairs: Vec::new(),
+            live_pairs: 0,
+            partners: vec![Vec::new(); max_points],
+            full_queue: Default::default(),
+            or_queue: Default::default(),
+            templates: true,
+            seeds: Vec::new(),
+            empty_pair_max: u32::MAX,
+            added: 0,
+            done: false,
+            or_semis: Vec::new(),
+            or_found: Vec::new(),
+        }
+    }
+
+    #[inline]
+    fn slot(&self, a: usize, b: usize) -> usize {
+        let (a, b) = if a < b { (a, b) } else { (b, a) };
+        a * self.stone.len() + b
+    }
+
+    #[inline]
+    fn pair_index(&self, a: usize, b: usize) -> Option<usize> {
+        let (generation, i) = self.slots[self.slot(a, b)];
+        (generation == self.generation).then_some(i as usize)
+    }
+
+    #[inline]
+    fn bit(&self, p: usize) -> B {
+        match self.cell_of[p] {
+            usize::MAX => B::EMPTY,
+            c => B::bit(c),
+        }
+    }
+
+    fn live(&mut self, x: usize, y: usize) -> usize {
+        let s = self.slot(x, y);
+        let (generation, i) = self.slots[s];
+        if generation == self.generation {
+            return i as usize;
+        }
+        let i = self.live_pairs;
+        self.live_pairs += 1;
+        if i == self.pairs.len() {
+            self.pairs.push(Pair::default());
+        }
+        let p = &mut self.pairs[i];
+        p.fulls.clear();
+        p.semis.clear();
+        p.processed_meet = self.shape.board;
+        p.semi_meet = self.shape.board;
+        p.queued = false;
+        self.slots[s] = (self.generation, i as u32);
+        self.partners[x].push((y as u16, i as u32));
+        self.partners[y].push((x as u16, i as u32));
+        i
+    }
+
+    /// Builds the connections of the player whose edges are `(edge1, edge2)` (cell rows),
+    /// with stones `own` against `opp`, and reports on the edges.
+    pub fn build(&mut self, own: B, opp: B, edge1: B, edge2: B) -> EdgeVcs<B> {
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            for s in self.slots.iter_mut() {
+                s.0 = 0;
+            }
+            self.generation = 1;
+        }
+        self.added = 0;
+        self.live_pairs = 0;
+        self.done = false;
+        self.full_queue.clear();
+        self.or_queue.clear();
+        let shape = &self.shape;
+        let empty = shape.board.andnot(own).andnot(opp);
+        let reach1 = shape.flood(edge1.and(own), own);
+        let reach2 = shape.flood(edge2.and(own), own);
+        let nothing = EdgeVcs {
+            connected: false,
+            full: None,
+            semi: None,
+            must_play: None,
+            semi_union: B::EMPTY,
+        };
+        if reach1.meets(reach2) {
+            return EdgeVcs {
+                connected: true,
+                ..nothing
+            };
+        }
+        let mut areas: Vec<(B, B)> = Vec::with_capacity(shape.cells + 2);
+        areas.push((reach1, shape.expand(reach1).or(edge1).and(empty)));
+        areas.push((reach2, shape.expand(reach2).or(edge2).and(empty)));
+        let mut rest = own.andnot(reach1).andnot(reach2);
+        while !rest.is_empty() {
+            let group = shape.flood(B::bit(rest.lowest()), own);
+            rest = rest.andnot(group);
+            areas.push((group, shape.expand(group).and(empty)));
+        }
+        let groups = areas.len();
+        let mut point_of_cell = vec![usize::MAX; shape.cells];
+        for c in empty.cells() {
+            point_of_cell[c] = areas.len();
+            areas.push((B::EMPTY, shape.nbr[c].and(empty)));
+        }
+        self.points = areas.len();
+        for p in 0..self.points {
+            self.stone[p] = p < groups;
+            self.cell_of[p] = usize::MAX;
+            self.partners[p].clear();
+        }
+        for c in empty.cells() {
+            self.cell_of[point_of_cell[c]] = c;
+        }
+        for (p, area) in areas.iter().enumerate().take(groups).skip(2) {
+            self.rep[p] = area.0.lowest();
+        }
+        for p in 0..self.points {
+            for c in areas[p].1.cells() {
+                let q = point_of_cell[c];
+                if q != p && (p < groups || p < q) {
+                    self.add_full(p, q, B::EMPTY);
+                }
+            }
+        }
+        if self.templates {
+            let view = PointView {
+                points: self.points,
+                stone: &self.stone,
+                cell_of: &self.cell_of,
+                areas: &areas,
+                point_of_cell: &point_of_cell,
+            };
+            let mut seeds = std::mem::take(&mut self.seeds);
+            seeds.clear();
+            for (edge, row) in [(EDGE1, edge1), (EDGE2, edge2)] {
+                if let Some(t) = self.edge_templates.iter().find(|t| t.row == row) {
+                    t.seeds(edge, &self.shape, &view, own, opp, &mut seeds);
+                }
+            }
+            for &(x, y, carrier, key) in &seeds {
+                match key {
+                    None => self.add_full(x, y, carrier),
+                    Some(k) => self.add_semi(x, y, carrier, k),
+                }
+            }
+            self.seeds = seeds;
+        }
+        while !self.done {
+            if let Some((x, y, carrier)) = self.full_queue.pop_front() {
+                self.and_full(x as usize, y as usize, carrier);
+            } else if let Some((x, y)) = self.or_queue.pop_front() {
+                self.or_semis(x as usize, y as usize);
+            } else {
+                break;
+            }
+        }
+        self.edge_report()
+    }
+
+    fn edge_report(&self) -> EdgeVcs<B> {
+        let mut out = EdgeVcs {
+            connected: false,
+            full: None,
+            semi: None,
+            must_play: None,
+            semi_union: B::EMPTY,
+        };
+        if let Some(i) = self.pair_index(EDGE1, EDGE2) {
+            let p = &self.pairs[i];
+            out.full = p.fulls.first().map(|f| f.0);
+            if let Some(best) = p.semis.iter().min_by_key(|s| s.carrier.count()) {
+                out.semi = Some((best.carrier, best.key as usize));
+                out.must_play = Some(p.semi_meet);
+                out.semi_union = p.semis.iter().fold(B::EMPTY, |u, s| u.or(s.carrier));
+            }
+        }
+        out
+    }
+
+    #[inline]
+    fn wanted(&self, x: usize, y: usize, carrier: B) -> bool {
+        self.stone[x] || self.stone[y] || carrier.count() <= self.empty_pair_max
+    }
+
+    /// Adds a full unless one inside it is known, or it leaves what the fulls share as it
+    /// is (benzene's `limit_fulls`); queues it for the AND rule.
+    fn add_full(&mut self, x: usize, y: usize, carrier: B) {
+        if !self.wanted(x, y, carrier) {
+            return;
+        }
+        let s = self.live(x, y);
+        let p = &mut self.pairs[s];
+        if p.fulls.iter().any(|f| f.0.within(carrier)) {
+            return;
+        }
+        let before = p.fulls.len();
+        let mut removed_processed = false;
+        p.fulls.retain(|f| {
+            let keep = !carrier.within(f.0);
+            removed_processed |= !keep && f.1;
+            keep
+        });
+        if p.fulls.len() == before {
+            let meet = p.fulls.iter().fold(self.shape.board, |m, f| m.and(f.0));
+            if meet.within(carrier) {
+                return;
+            }
+        }
+        if removed_processed {
+            p.processed_meet = p
+                .fulls
+                .iter()
+                .filter(|f| f.1)
+                .fold(self.shape.board, |m, f| m.and(f.0));
+        }
+        p.fulls.push((carrier, false));
+        let ns = p.semis.len();
+        p.semis.retain(|sm| !carrier.within(sm.carrier));
+        if p.semis.len() != ns {
+            p.semi_meet = p
+                .semis
+                .iter()
+                .fold(self.shape.board, |m, sm| m.and(sm.carrier));
+        }
+        self.added += 1;
+        self.full_queue.push_back((x as u16, y as u16, carrier));
+        if x.min(y) == EDGE1 && x.max(y) == EDGE2 {
+            self.done = true;
+        }
+    }
+
+    fn add_semi(&mut self, x: usize, y: usize, carrier: B, key: usize) {
+        if !self.wanted(x, y, carrier) {
+            return;
+        }
+        let s = self.live(x, y);
+        let p = &mut self.pairs[s];
+        if p.fulls.iter().any(|f| f.0.within(carrier))
+            || p.semis.iter().any(|sm| sm.carrier.within(carrier))
+        {
+            return;
+        }
+        p.semis.retain(|sm| !carrier.within(sm.carrier));
+        p.semis.push(Semi {
+            carrier,
+            key: key as u16,
+            old: false,
+        });
+        // The semis dropped held the new carrier: what all share is as before, cut by it.
+        p.semi_meet = p.semi_meet.and(carrier);
+        self.added += 1;
+        if p.semi_meet.is_empty() && !p.queued {
+            p.queued = true;
+            self.or_queue.push_back((x as u16, y as u16));
+        }
+    }
+
+    /// The AND rule for the full `x-z` leaving the queue, both ways.
+    fn and_full(&mut self, x: usize, z: usize, carrier: B) {
+        let Some(s) = self.pair_index(x, z) else {
+            return;
+        };
+        let p = &mut self.pairs[s];
+        let Some(f) = p.fulls.iter_mut().find(|f| f.0 == carrier && !f.1) else {
+            return; // replaced by a smaller one meanwhile
+        };
+        f.1 = true;
+        p.processed_meet = p.processed_meet.and(carrier);
+        self.and_through(x, z, carrier);
+        self.and_through(z, x, carrier);
+    }
+
+    /// The full `x-z` (carrier `a`) joined with each processed full `z-y`.
+    fn and_through(&mut self, x: usize, z: usize, a: B) {
+        if z == EDGE1 || z == EDGE2 {
+            return;
+        }
+        let through_stone = self.stone[z];
+        let a = a.or(self.bit(z));
+        let x_bit = self.bit(x);
+        let n = self.partners[z].len();
+        for i in 0..n {
+            if self.done {
+                return;
+            }
+            let (y, s) = self.partners[z][i];
+            let (y, s) = (y as usize, s as usize);
+            if y == x || a.meets(self.bit(y)) || a.meets(self.pairs[s].processed_meet) {
+                continue;
+            }
+            let mut j = 0;
+            while j < self.pairs[s].fulls.len() {
+                let (b, processed) = self.pairs[s].fulls[j];
+                j += 1;
+                if !processed || b.meets(x_bit) || b.meets(a) {
+                    continue;
+                }
+                if through_stone {
+                    self.add_full(x, y, a.or(b));
+                } else {
+                    self.add_semi(x, y, a.or(b), self.cell_of[z]);
+                }
+            }
+        }
+    }
+
+    /// The OR rule over the pair's semis (Pawlewicz et al.'s greedy search).
+    fn or_semis(&mut self, x: usize, y: usize) {
+        let Some(s) = self.pair_index(x, y) else {
+            return;
+        };
+        let board = self.shape.board;
+        let mut semis = std::mem::take(&mut self.or_semis);
+        let mut found = std::mem::take(&mut self.or_found);
+        semis.clear();
+        found.clear();
+        {
+            let p = &mut self.pairs[s];
+            p.queued = false;
+            semis.extend(p.semis.iter().map(|sm| (sm.carrier, sm.old)));
+            for sm in p.semis.iter_mut() {
+                sm.old = true;
+            }
+            let mut cands = p.fulls.iter().fold(board, |m, f| m.and(f.0));
+            while !cands.is_empty() {
+                semis.retain(|sm| !cands.within(sm.0));
+                let meet_new = semis
+                    .iter()
+                    .filter(|sm| !sm.1)
+                    .fold(board, |m, sm| m.and(sm.0));
+                cands = cands.andnot(meet_new);
+                if cands.is_empty() {
+                    break;
+                }
+                let meet_old = semis
+                    .iter()
+                    .filter(|sm| sm.1)
+                    .fold(board, |m, sm| m.and(sm.0));
+                if meet_new.meets(meet_old) {
+                    break;
+                }
+                let a = cands.lowest();
+                let without_a = semis
+                    .iter()
+                    .filter(|sm| !sm.0.has(a))
+                    .fold(board, |m, sm| m.and(sm.0));
+                if without_a.is_empty() {
+                    let (mut meet, mut union) = (board, B::EMPTY);
+                    for sm in semis.iter().filter(|sm| !sm.0.has(a)) {
+                        if meet.within(sm.0) {
+                            continue;
+                        }
+                        meet = meet.and(sm.0);
+                        union = union.or(sm.0);
+                        if meet.is_empty() {
+                            break;
+                        }
+                    }
+                    found.push(union);
+                    cands = cands.and(union);
+                } else {
+                    cands = cands.without(a);
+                }
+            }
+        }
+        for &c in &found {
+            self.add_full(x, y, c);
+        }
+        self.or_semis = semis;
+        self.or_found = found;
+    }
+
+    /// [`super::hsearch::HSearch::fulls`] for this engine.
+    pub fn fulls(&self, out: &mut Vec<(VcEnd, VcEnd, u32)>) {
+        out.clear();
+        for x in 0..self.points {
+            for &(y, s) in &self.partners[x] {
+                let y = y as usize;
+                if y < x {
+                    continue;
+                }
+                let fulls = &self.pairs[s as usize].fulls;
+                if fulls.is_empty() || fulls.iter().any(|f| f.0.is_empty()) {
+                    continue;
+                }
+                let meet = fulls.iter().fold(self.shape.board, |m, f| m.and(f.0));
+                out.push((self.end(x), self.end(y), meet.count()));
+            }
+        }
+    }
+
+    fn end(&self, p: usize) -> VcEnd {
+        match p {
+            EDGE1 => VcEnd::Edge1,
+            EDGE2 => VcEnd::Edge2,
+            _ if self.stone[p] => VcEnd::Cell(self.rep[p] as u8),
+            _ => VcEnd::Cell(self.cell_of[p] as u8),
+        }
+    }
+
+    /// [`super::hsearch::HSearch::stone_fulls`] for this engine.
+    pub fn stone_fulls(&self, out: &mut Vec<(VcEnd, VcEnd, u128)>) {
+        out.clear();
+        if self.shape.cells > 128 {
+            return;
+        }
+        for x in (0..self.points).filter(|&x| self.stone[x]) {
+            for &(y, s) in &self.partners[x] {
+                let y = y as usize;
+                if y <= x || !self.stone[y] {
+                    continue;
+                }
+                for &(c, _) in &self.pairs[s as usize].fulls {
+                    let carrier = c.cells().fold(0u128, |set, cell| set | 1u128 << cell);
+                    out.push((self.end(x), self.end(y), carrier));
+                }
+            }
+        }
+    }
+
+    /// The full and semi carriers (with their keys) the last build found between two
+    /// points, a group named by its lowest cell ([`VcEnd`] as [`Self::fulls`] names them).
+    pub fn between(&self, a: VcEnd, b: VcEnd) -> (Vec<B>, Vec<(B, usize)>) {
+        let point = |e: VcEnd| match e {
+            VcEnd::Edge1 => Some(EDGE1),
+            VcEnd::Edge2 => Some(EDGE2),
+            VcEnd::Cell(c) => (2..self.points).find(|&p| self.end(p) == VcEnd::Cell(c)),
+        };
+        let Some(s) = point(a)
+            .zip(point(b))
+            .and_then(|(x, y)| self.pair_index(x, y))
+        else {
+            return (Vec::new(), Vec::new());
+        };
+        let p = &self.pairs[s];
+        let semis = p.semis.iter().map(|sm| (sm.carrier, sm.key as usize));
+        (p.fulls.iter().map(|f| f.0).collect(), semis.collect())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hex::hsearch::tests::wins;
+    use std::collections::HashMap;
+
+    fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
+        move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        }
+    }
+
+    /// Every edge connection found is real: a full one wins for its owner moving second, a
+    /// semi one moving first with its key, and the opponent's winning moves lie in the
+    /// must-play region (random positions on 3x3 to 5x5 boards, checked by exact search;
+    /// 5x5 positions hold 13 to 17 stones to keep the search small).
+    #[test]
+    fn edge_connections_are_sound() {
+        let mut rand = xorshift(4242);
+        let (mut fulls, mut semis, mut regions) = (0, 0, 0);
+        for (size, least, most, rounds) in [
+            (3usize, 0usize, 4usize, 300),
+            (4, 5, 8, 600),
+            (5, 13, 17, 300),
+        ] {
+            let shape = Shape::<u128>::new(size);
+            let mut vc = FastVc::<u128>::new(size);
+            let mut memo = HashMap::new();
+            for round in 0..rounds {
+                vc.templates = round % 3 != 0;
+                let mut stones = [0u128; 2];
+                let placed = least + (rand() % (most + 1 - least) as u64) as usize;
+                for k in 0..placed {
+                    let empty: Vec<usize> =
+                        (shape.board & !(stones[0] | stones[1])).cells().collect();
+                    stones[k % 2] |= 1 << empty[(rand() % empty.len() as u64) as usize];
+                }
+                let done = |s: u128, a: u128, b: u128| shape.flood(a & s, s) & b != 0;
+                if done(stones[0], shape.top, shape.bottom)
+                    || done(stones[1], shape.left, shape.right)
+                {
+                    continue;
+                }
+                for black in [true, false] {
+                    let me = if black { 0 } else { 1 };
+                    let (own, opp, e1, e2) = if black {
+                        (stones[0], stones[1], shape.top, shape.bottom)
+                    } else {
+                        (stones[1], stones[0], shape.left, shape.right)
+                    };
+                    let r = vc.build(own, opp, e1, e2);
+                    if r.full.is_some() {
+                        fulls += 1;
+                        assert!(
+                            !wins(&shape, stones, !black, &mut memo),
+                            "full {size} {stones:?} black={black}"
+                        );
+                    }
+                    if let Some((_, key)) = r.semi {
+                        semis += 1;
+                        let mut next = stones;
+                        next[me] |= 1 << key;
+                        assert!(
+                            done(next[me], e1, e2) || !wins(&shape, next, !black, &mut memo),
+                            "semi key {key} {size} {stones:?} black={black}"
+                        );
+                    }
+                    if let (Some(must), None) = (r.must_play, r.full) {
+                        regions += 1;
+                        let empty = shape.board & !(stones[0] | stones[1]);
+                        for c in empty.cells().filter(|&c| !must.has(c)) {
+                            let mut next = stones;
+                            next[1 - me] |= 1 << c;
+                            let (o, a, b) = if black {
+                                (next[1], shape.left, shape.right)
+                            } else {
+                                (next[0], shape.top, shape.bottom)
+                            };
+                            assert!(
+                                !done(o, a, b) && wins(&shape, next, black, &mut memo),
+                                "must-play misses {c}: {size} {stones:?} black={black}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        assert!(
+            fulls > 100 && semis > 100 && regions > 50,
+            "fulls {fulls} semis {semis} regions {regions}"
+        );
+    }
+}
+
+#[cfg(test)]
+mod named {
+    use super::*;
+
+    /// A lone Black stone on the third row of 5x5 (c3) reaches the bottom edge by a
+    /// ziggurat (a full connection of 8 cells with the templates, found by the rules without
+    /// them too), and the empty cell c4 below it is joined to c3 by adjacency only.
+    #[test]
+    fn between_names_the_ziggurat() {
+        for templates in [true, false] {
+            let mut vc = FastVc::<u128>::new(5);
+            vc.templates = templates;
+            let shape = vc.shape.clone();
+            let c3 = 2 * 5 + 2;
+            vc.build(1 << c3, 0, shape.top, shape.bottom);
+            let (fulls, _) = vc.between(VcEnd::Cell(c3 as u8), VcEnd::Edge2);
+            assert!(
+                fulls
+                    .iter()
+                    .any(|c| c.count() == 8 && c & shape.bottom != 0),
+                "templates {templates}: {fulls:?}"
+            );
+            let (fulls, semis) = vc.between(VcEnd::Cell(c3 as u8), VcEnd::Cell(c3 as u8 + 5));
+            assert_eq!((fulls, semis.len()), (vec![0], 0));
+        }
+    }
+}
+
+#[cfg(test)]
+mod exact {
+    use super::*;
+    use std::collections::HashMap;
+
+    /// Does the player join `ends` (two seeds) playing second inside `carrier`, with his
+    /// stones `own` (the endpoints' cells counted as his) and each seed an edge row or a set
+    /// of cells? An edge seed is reached by a stone on its row.
+    fn joins(
+        shape: &Shape<u128>,
+        own: u128,
+        ends: [u128; 2],
+        free: u128,
+        player_to_move: bool,
+        memo: &mut HashMap<(u128, u128, bool), bool>,
+    ) -> bool {
+        let reached = shape.flood(ends[0] & own, own);
+        if reached & ends[1] != 0 {
+            return true;
+        }
+        if free == 0 {
+            return false;
+        }
+        if let Some(&v) = memo.get(&(own, free, player_to_move)) {
+            return v;
+        }
+        let v = if player_to_move {
+            free.cells()
+                .any(|c| joins(shape, own | 1 << c, ends, free & !(1 << c), false, memo))
+        } else {
+            free.cells()
+                .all(|c| joins(shape, own, ends, free & !(1 << c), true, memo))
+        };
+        memo.insert((own, free, player_to_move), v);
+        v
+    }
+
+    /// Every connection the engine keeps between any two points is real (random 4x4 and 5x5
+    /// positions, carriers of up to 9 cells, exact search inside the carrier).
+    #[test]
+    fn every_connection_is_sound() {
+        let mut seed = 99u64;
+        let mut rand = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let (mut fulls, mut semis) = (0, 0);
+        for (size, least, most) in [(4usize, 2usize, 8usize), (5, 6, 14)] {
+            let shape = Shape::<u128>::new(size);
+            let mut vc = FastVc::<u128>::new(size);
+            for _ in 0..150 {
+                let mut stones = [0u128; 2];
+                let placed = least + (rand() % (most + 1 - least) as u64) as usize;
+                for k in 0..placed {
+                    let empty: Vec<usize> =
+                        (shape.board & !(stones[0] | stones[1])).cells().collect();
+                    stones[k % 2] |= 1 << empty[(rand() % empty.len() as u64) as usize];
+                }
+                for black in [true, false] {
+                    let (own, opp, e1, e2) = if black {
+                        (stones[0], stones[1], shape.top, shape.bottom)
+                    } else {
+                        (stones[1], stones[0], shape.left, shape.right)
+                    };
+                    if vc.build(own, opp, e1, e2).connected {
+                        continue;
+                    }
+                    let seed_of = |p: usize| -> u128 {
+                        match p {
+                            EDGE1 => e1,
+                            EDGE2 => e2,
+                            _ if vc.stone[p] => shape.flood(1 << vc.rep[p], own),
+                            _ => 1 << vc.cell_of[p],
+                        }
+                    };
+                    for x in 0..vc.points {
+                        for &(y, s) in &vc.partners[x] {
+                            let y = y as usize;
+                            if y < x {
+                                continue;
+                            }
+                            let ends = [seed_of(x), seed_of(y)];
+                            let mut base = own;
+                            for p in [x, y] {
+                                if !vc.stone[p] {
+                                    base |= 1 << vc.cell_of[p];
+                                }
+                            }
+                            let pair = &vc.pairs[s as usize];
+                            let mut memo = HashMap::new();
+                            for &(c, _) in pair.fulls.iter().filter(|f| f.0.count() <= 9) {
+                                fulls += 1;
+                                assert!(
+                                    joins(&shape, base, ends, c, false, &mut memo),
+                                    "full {x}-{y} {c:b} in {size} {stones:?} black={black}"
+                                );
+                            }
+                            for sm in pair.semis.iter().filter(|sm| sm.carrier.count() <= 9) {
+                                semis += 1;
+                                let k = 1u128 << sm.key;
+                                assert!(
+                                    sm.carrier & k != 0
+                                        && joins(
+                                            &shape,
+                                            base | k,
+                                            ends,
+                                            sm.carrier & !k,
+                                            false,
+                                            &mut memo
+                                        ),
+                                    "semi {x}-{y} key {} {:b} in {size} {stones:?} black={black}",
+                                    sm.key,
+                                    sm.carrier
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(fulls > 1000 && semis > 1000, "fulls {fulls} semis {semis}");
+    }
+}
