@@ -1,11 +1,14 @@
-//! Virtual-connection knowledge for the search, from poda-solve's H-search: for the player
-//! to move, a winning semi connection (play its key), and the opponent's edge-to-edge
+//! Virtual-connection knowledge for the search, from poda-solve's FastVC search (its
+//! prover's connection builder, with the prover's limits: carriers of at most two cells
+//! between two empty cells in the mover's build, none in the opponent's): for the player to
+//! move, a winning semi connection (play its key), and the opponent's edge-to-edge
 //! connections (a full one: the game is lost; semi ones: only the cells of the must-play
 //! region can save it). Boards up to 13x13 (MoHex's limit too); larger boards get none.
 
 use super::board::{Board, BLACK, MAX_BOX};
 use poda_solve::hex::bits::{Bits, Wide};
-use poda_solve::hex::hsearch::{EdgeVcs, HSearch};
+use poda_solve::hex::fastvc::FastVc;
+use poda_solve::hex::hsearch::{EdgeVcs, EMPTY_PAIR_MAX};
 
 /// What the connections say about a position.
 #[derive(Clone, Debug, PartialEq)]
@@ -21,18 +24,18 @@ pub enum VcVerdict {
     Open,
 }
 
-/// H-search engines for both set sizes.
+/// Connection engines for both set sizes.
 pub enum VcEngine {
-    Narrow(HSearch<u128>),
-    Wide(HSearch<Wide>),
+    Narrow(FastVc<u128>),
+    Wide(FastVc<Wide>),
 }
 
 impl VcEngine {
     /// An engine for the board size, if it is at most 13.
     pub fn new(size: usize) -> Option<VcEngine> {
         match size {
-            0..=11 => Some(VcEngine::Narrow(HSearch::new(size))),
-            12..=13 => Some(VcEngine::Wide(HSearch::new(size))),
+            0..=11 => Some(VcEngine::Narrow(FastVc::new(size))),
+            12..=13 => Some(VcEngine::Wide(FastVc::new(size))),
             _ => None,
         }
     }
@@ -58,7 +61,7 @@ pub(super) fn stone_sets<B: Bits>(board: &Board) -> [B; 2] {
     sets
 }
 
-fn verdict_with<B: Bits>(hs: &mut HSearch<B>, board: &Board, to_move: u8) -> VcVerdict {
+fn verdict_with<B: Bits>(hs: &mut FastVc<B>, board: &Board, to_move: u8) -> VcVerdict {
     let layout = board.layout;
     let sets: [B; 2] = stone_sets(board);
     let shape = &hs.shape;
@@ -72,6 +75,7 @@ fn verdict_with<B: Bits>(hs: &mut HSearch<B>, board: &Board, to_move: u8) -> VcV
     let me = (to_move - 1) as usize;
     let (m1, m2) = edges(to_move);
     let (o1, o2) = edges(3 - to_move);
+    hs.empty_pair_max = EMPTY_PAIR_MAX;
     let mine: EdgeVcs<B> = hs.build(sets[me], sets[1 - me], m1, m2);
     if mine.connected || mine.full.is_some() {
         return VcVerdict::Win(None);
@@ -79,6 +83,7 @@ fn verdict_with<B: Bits>(hs: &mut HSearch<B>, board: &Board, to_move: u8) -> VcV
     if let Some((_, key)) = mine.semi {
         return VcVerdict::Win(Some(layout.to_box[key] as usize));
     }
+    hs.empty_pair_max = u32::MAX;
     let theirs: EdgeVcs<B> = hs.build(sets[1 - me], sets[me], o1, o2);
     if theirs.connected || theirs.full.is_some() {
         return VcVerdict::Loss;

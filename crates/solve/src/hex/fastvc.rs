@@ -18,7 +18,7 @@
 //! connections that the AND and OR rules allow.
 
 use super::bits::Bits;
-use super::hsearch::{EdgeTemplates, EdgeVcs, PointView, Seed, Shape, VcEnd, EDGE1, EDGE2};
+use super::hsearch::{EdgeTemplates, EdgeVcs, Points, Seed, Shape, VcEnd, EDGE1, EDGE2};
 
 #[derive(Clone, Copy)]
 struct Semi<B> {
@@ -46,10 +46,7 @@ struct Pair<B> {
 pub struct FastVc<B: Bits> {
     pub shape: Shape<B>,
     generation: u32,
-    points: usize,
-    stone: Vec<bool>,
-    cell_of: Vec<usize>,
-    rep: Vec<usize>,
+    pts: Points<B>,
     slots: Vec<(u32, u32)>,
     pairs: Vec<Pair<B>>,
     live_pairs: usize,
@@ -74,15 +71,13 @@ pub struct FastVc<B: Bits> {
 impl<B: Bits> FastVc<B> {
     pub fn new(size: usize) -> Self {
         let shape = Shape::new(size);
+        let pts = Points::new(&shape);
         let max_points = shape.cells + 2;
         FastVc {
             edge_templates: EdgeTemplates::all(&shape),
             shape,
             generation: 0,
-            points: 0,
-            stone: vec![false; max_points],
-            cell_of: vec![usize::MAX; max_points],
-            rep: vec![usize::MAX; max_points],
+            pts,
             slots: vec![(0, 0); max_points * max_points],
             pairs: Vec::new(),
             live_pairs: 0,
@@ -102,7 +97,7 @@ impl<B: Bits> FastVc<B> {
     #[inline]
     fn slot(&self, a: usize, b: usize) -> usize {
         let (a, b) = if a < b { (a, b) } else { (b, a) };
-        a * self.stone.len() + b
+        a * self.pts.stone.len() + b
     }
 
     #[inline]
@@ -113,10 +108,7 @@ impl<B: Bits> FastVc<B> {
 
     #[inline]
     fn bit(&self, p: usize) -> B {
-        match self.cell_of[p] {
-            usize::MAX => B::EMPTY,
-            c => B::bit(c),
-        }
+        self.pts.bit(p)
     }
 
     fn live(&mut self, x: usize, y: usize) -> usize {
@@ -157,10 +149,6 @@ impl<B: Bits> FastVc<B> {
         self.done = false;
         self.full_queue.clear();
         self.or_queue.clear();
-        let shape = &self.shape;
-        let empty = shape.board.andnot(own).andnot(opp);
-        let reach1 = shape.flood(edge1.and(own), own);
-        let reach2 = shape.flood(edge2.and(own), own);
         let nothing = EdgeVcs {
             connected: false,
             full: None,
@@ -168,60 +156,25 @@ impl<B: Bits> FastVc<B> {
             must_play: None,
             semi_union: B::EMPTY,
         };
-        if reach1.meets(reach2) {
+        if !self.pts.lay_out(&self.shape, own, opp, edge1, edge2) {
             return EdgeVcs {
                 connected: true,
                 ..nothing
             };
         }
-        let mut areas: Vec<(B, B)> = Vec::with_capacity(shape.cells + 2);
-        areas.push((reach1, shape.expand(reach1).or(edge1).and(empty)));
-        areas.push((reach2, shape.expand(reach2).or(edge2).and(empty)));
-        let mut rest = own.andnot(reach1).andnot(reach2);
-        while !rest.is_empty() {
-            let group = shape.flood(B::bit(rest.lowest()), own);
-            rest = rest.andnot(group);
-            areas.push((group, shape.expand(group).and(empty)));
-        }
-        let groups = areas.len();
-        let mut point_of_cell = vec![usize::MAX; shape.cells];
-        for c in empty.cells() {
-            point_of_cell[c] = areas.len();
-            areas.push((B::EMPTY, shape.nbr[c].and(empty)));
-        }
-        self.points = areas.len();
-        for p in 0..self.points {
-            self.stone[p] = p < groups;
-            self.cell_of[p] = usize::MAX;
+        for p in 0..self.pts.count {
             self.partners[p].clear();
         }
-        for c in empty.cells() {
-            self.cell_of[point_of_cell[c]] = c;
-        }
-        for (p, area) in areas.iter().enumerate().take(groups).skip(2) {
-            self.rep[p] = area.0.lowest();
-        }
-        for p in 0..self.points {
-            for c in areas[p].1.cells() {
-                let q = point_of_cell[c];
-                if q != p && (p < groups || p < q) {
-                    self.add_full(p, q, B::EMPTY);
-                }
-            }
+        let base: Vec<(usize, usize)> = self.pts.touching().collect();
+        for (p, q) in base {
+            self.add_full(p, q, B::EMPTY);
         }
         if self.templates {
-            let view = PointView {
-                points: self.points,
-                stone: &self.stone,
-                cell_of: &self.cell_of,
-                areas: &areas,
-                point_of_cell: &point_of_cell,
-            };
             let mut seeds = std::mem::take(&mut self.seeds);
             seeds.clear();
             for (edge, row) in [(EDGE1, edge1), (EDGE2, edge2)] {
                 if let Some(t) = self.edge_templates.iter().find(|t| t.row == row) {
-                    t.seeds(edge, &self.shape, &view, own, opp, &mut seeds);
+                    t.seeds(edge, &self.shape, &self.pts, own, opp, &mut seeds);
                 }
             }
             for &(x, y, carrier, key) in &seeds {
@@ -266,7 +219,7 @@ impl<B: Bits> FastVc<B> {
 
     #[inline]
     fn wanted(&self, x: usize, y: usize, carrier: B) -> bool {
-        self.stone[x] || self.stone[y] || carrier.count() <= self.empty_pair_max
+        self.pts.stone[x] || self.pts.stone[y] || carrier.count() <= self.empty_pair_max
     }
 
     /// Adds a full unless one inside it is known, or it leaves what the fulls share as it
@@ -362,7 +315,7 @@ impl<B: Bits> FastVc<B> {
         if z == EDGE1 || z == EDGE2 {
             return;
         }
-        let through_stone = self.stone[z];
+        let through_stone = self.pts.stone[z];
         let a = a.or(self.bit(z));
         let x_bit = self.bit(x);
         let n = self.partners[z].len();
@@ -385,7 +338,7 @@ impl<B: Bits> FastVc<B> {
                 if through_stone {
                     self.add_full(x, y, a.or(b));
                 } else {
-                    self.add_semi(x, y, a.or(b), self.cell_of[z]);
+                    self.add_semi(x, y, a.or(b), self.pts.cell_of[z]);
                 }
             }
         }
@@ -460,7 +413,7 @@ impl<B: Bits> FastVc<B> {
     /// [`super::hsearch::HSearch::fulls`] for this engine.
     pub fn fulls(&self, out: &mut Vec<(VcEnd, VcEnd, u32)>) {
         out.clear();
-        for x in 0..self.points {
+        for x in 0..self.pts.count {
             for &(y, s) in &self.partners[x] {
                 let y = y as usize;
                 if y < x {
@@ -477,12 +430,7 @@ impl<B: Bits> FastVc<B> {
     }
 
     fn end(&self, p: usize) -> VcEnd {
-        match p {
-            EDGE1 => VcEnd::Edge1,
-            EDGE2 => VcEnd::Edge2,
-            _ if self.stone[p] => VcEnd::Cell(self.rep[p] as u8),
-            _ => VcEnd::Cell(self.cell_of[p] as u8),
-        }
+        self.pts.end(p)
     }
 
     /// [`super::hsearch::HSearch::stone_fulls`] for this engine.
@@ -491,10 +439,10 @@ impl<B: Bits> FastVc<B> {
         if self.shape.cells > 128 {
             return;
         }
-        for x in (0..self.points).filter(|&x| self.stone[x]) {
+        for x in (0..self.pts.count).filter(|&x| self.pts.stone[x]) {
             for &(y, s) in &self.partners[x] {
                 let y = y as usize;
-                if y <= x || !self.stone[y] {
+                if y <= x || !self.pts.stone[y] {
                     continue;
                 }
                 for &(c, _) in &self.pairs[s as usize].fulls {
@@ -511,7 +459,7 @@ impl<B: Bits> FastVc<B> {
         let point = |e: VcEnd| match e {
             VcEnd::Edge1 => Some(EDGE1),
             VcEnd::Edge2 => Some(EDGE2),
-            VcEnd::Cell(c) => (2..self.points).find(|&p| self.end(p) == VcEnd::Cell(c)),
+            VcEnd::Cell(c) => (2..self.pts.count).find(|&p| self.end(p) == VcEnd::Cell(c)),
         };
         let Some(s) = point(a)
             .zip(point(b))
@@ -723,11 +671,11 @@ mod exact {
                         match p {
                             EDGE1 => e1,
                             EDGE2 => e2,
-                            _ if vc.stone[p] => shape.flood(1 << vc.rep[p], own),
-                            _ => 1 << vc.cell_of[p],
+                            _ if vc.pts.stone[p] => shape.flood(1 << vc.pts.rep[p], own),
+                            _ => 1 << vc.pts.cell_of[p],
                         }
                     };
-                    for x in 0..vc.points {
+                    for x in 0..vc.pts.count {
                         for &(y, s) in &vc.partners[x] {
                             let y = y as usize;
                             if y < x {
@@ -736,8 +684,8 @@ mod exact {
                             let ends = [seed_of(x), seed_of(y)];
                             let mut base = own;
                             for p in [x, y] {
-                                if !vc.stone[p] {
-                                    base |= 1 << vc.cell_of[p];
+                                if !vc.pts.stone[p] {
+                                    base |= 1 << vc.pts.cell_of[p];
                                 }
                             }
                             let pair = &vc.pairs[s as usize];

@@ -364,17 +364,104 @@ pub(super) struct EdgeTemplates<B> {
 /// a key.
 pub(super) type Seed<B> = (usize, usize, B, Option<usize>);
 
-/// What the template seeding reads of a build's points.
-pub(super) struct PointView<'a, B> {
-    pub points: usize,
-    /// Whether each point is a group or an edge.
-    pub stone: &'a [bool],
-    /// The cell of each empty-cell point.
-    pub cell_of: &'a [usize],
-    /// (stone area, empty cells it touches) of each group and edge point.
-    pub areas: &'a [(B, B)],
+/// One build's points: the player's two edges (each with the groups touching it), his
+/// other groups, then the empty cells; what both connection builders start from.
+pub(super) struct Points<B> {
+    pub count: usize,
+    /// Whether each point is a group or an edge (carries a connection through itself).
+    pub stone: Vec<bool>,
+    /// The cell of each empty-cell point (`usize::MAX` for the others).
+    pub cell_of: Vec<usize>,
+    /// A cell of each group point (its lowest), to name it.
+    pub rep: Vec<usize>,
+    /// (stone area, empty cells it touches) of each point.
+    pub areas: Vec<(B, B)>,
+    /// The points that are groups or edges: `0..groups`.
+    pub groups: usize,
     /// The point of each empty cell.
-    pub point_of_cell: &'a [usize],
+    pub point_of_cell: Vec<usize>,
+}
+
+impl<B: Bits> Points<B> {
+    pub(super) fn new(shape: &Shape<B>) -> Points<B> {
+        let max_points = shape.cells + 2;
+        Points {
+            count: 0,
+            stone: vec![false; max_points],
+            cell_of: vec![usize::MAX; max_points],
+            rep: vec![usize::MAX; max_points],
+            areas: Vec::with_capacity(max_points),
+            groups: 0,
+            point_of_cell: vec![usize::MAX; shape.cells],
+        }
+    }
+
+    /// Lays out the points of the player with stones `own` against `opp` and edge rows
+    /// `edge1`, `edge2`; false if his stones join the edges already.
+    pub(super) fn lay_out(&mut self, shape: &Shape<B>, own: B, opp: B, edge1: B, edge2: B) -> bool {
+        let empty = shape.board.andnot(own).andnot(opp);
+        let reach1 = shape.flood(edge1.and(own), own);
+        let reach2 = shape.flood(edge2.and(own), own);
+        if reach1.meets(reach2) {
+            return false;
+        }
+        let areas = &mut self.areas;
+        areas.clear();
+        areas.push((reach1, shape.expand(reach1).or(edge1).and(empty)));
+        areas.push((reach2, shape.expand(reach2).or(edge2).and(empty)));
+        let mut rest = own.andnot(reach1).andnot(reach2);
+        while !rest.is_empty() {
+            let group = shape.flood(B::bit(rest.lowest()), own);
+            rest = rest.andnot(group);
+            areas.push((group, shape.expand(group).and(empty)));
+        }
+        self.groups = areas.len();
+        for c in empty.cells() {
+            self.point_of_cell[c] = areas.len();
+            areas.push((B::EMPTY, shape.nbr[c].and(empty)));
+        }
+        self.count = areas.len();
+        for p in 0..self.count {
+            self.stone[p] = p < self.groups;
+            self.cell_of[p] = usize::MAX;
+        }
+        for c in empty.cells() {
+            self.cell_of[self.point_of_cell[c]] = c;
+        }
+        for p in 2..self.groups {
+            self.rep[p] = self.areas[p].0.lowest();
+        }
+        true
+    }
+
+    /// The cell bit of a point if it is an empty cell (endpoints stay out of carriers).
+    #[inline]
+    pub(super) fn bit(&self, p: usize) -> B {
+        match self.cell_of[p] {
+            usize::MAX => B::EMPTY,
+            c => B::bit(c),
+        }
+    }
+
+    /// A point's name: an edge, or a cell of it.
+    pub(super) fn end(&self, p: usize) -> VcEnd {
+        match p {
+            EDGE1 => VcEnd::Edge1,
+            EDGE2 => VcEnd::Edge2,
+            _ if self.stone[p] => VcEnd::Cell(self.rep[p] as u8),
+            _ => VcEnd::Cell(self.cell_of[p] as u8),
+        }
+    }
+
+    /// The pairs of points that touch, each once: the base connections (empty carriers).
+    pub(super) fn touching(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
+        (0..self.count).flat_map(move |p| {
+            self.areas[p].1.cells().filter_map(move |c| {
+                let q = self.point_of_cell[c];
+                (q != p && (p < self.groups || p < q)).then_some((p, q))
+            })
+        })
+    }
 }
 
 impl<B: Bits> EdgeTemplates<B> {
@@ -428,20 +515,20 @@ impl<B: Bits> EdgeTemplates<B> {
         &self,
         edge: usize,
         shape: &Shape<B>,
-        view: &PointView<B>,
+        pts: &Points<B>,
         own: B,
         opp: B,
         out: &mut Vec<Seed<B>>,
     ) {
         let empty = shape.board.andnot(own).andnot(opp);
-        for p in 0..view.points {
+        for p in 0..pts.count {
             if p == edge {
                 continue;
             }
-            let cells = if view.stone[p] {
-                view.areas[p].0
+            let cells = if pts.stone[p] {
+                pts.areas[p].0
             } else {
-                B::bit(view.cell_of[p])
+                B::bit(pts.cell_of[p])
             };
             for c in cells.cells() {
                 for &id in &self.alone[c] {
@@ -455,8 +542,8 @@ impl<B: Bits> EdgeTemplates<B> {
         // Several stones: reached from the player's stones on them; the connection starts
         // from the anchor, so it is added when `s` is the anchor (or the anchor is missing).
         for s in own.cells() {
-            let group = (0..view.areas.len())
-                .find(|&g| view.areas[g].0.has(s))
+            let group = (0..pts.areas.len())
+                .find(|&g| pts.areas[g].0.has(s))
                 .filter(|&g| g != edge);
             for &id in &self.with_others[s] {
                 let (anchor, stones, carrier) = self.list[id as usize];
@@ -472,13 +559,13 @@ impl<B: Bits> EdgeTemplates<B> {
                 } else if missing.count() == 1 && missing.within(empty) {
                     let m = missing.lowest();
                     if m == anchor {
-                        out.push((view.point_of_cell[m], edge, rest, None));
+                        out.push((pts.point_of_cell[m], edge, rest, None));
                     } else if s == anchor {
                         if let Some(g) = group {
                             out.push((g, edge, rest.with(m), Some(m)));
                         }
                         if shape.nbr[m].has(anchor) {
-                            out.push((view.point_of_cell[m], edge, rest, None));
+                            out.push((pts.point_of_cell[m], edge, rest, None));
                         }
                     }
                 }
@@ -492,13 +579,7 @@ impl<B: Bits> EdgeTemplates<B> {
 pub struct HSearch<B: Bits, const F: usize = 8, const S: usize = 12> {
     pub shape: Shape<B>,
     generation: u32,
-    points: usize,
-    /// Point kinds: true for a group or an edge (carries a connection through itself).
-    stone: Vec<bool>,
-    /// The cell of an empty-cell point (`usize::MAX` for the others).
-    cell_of: Vec<usize>,
-    /// A cell of each group point (its lowest), for [`HSearch::fulls`].
-    rep: Vec<usize>,
+    pts: Points<B>,
     /// By pair of points (`slot`): the build that last made it live, and its place in
     /// `pairs`. The live pairs of a build sit side by side in `pairs` (a few hundred of the
     /// thousands of slots), so the AND loops walk memory that stays in cache.
@@ -529,6 +610,7 @@ pub type LongHSearch<B> = HSearch<B, MAX_FULL, MAX_SEMI>;
 impl<B: Bits, const F: usize, const S: usize> HSearch<B, F, S> {
     pub fn new(size: usize) -> Self {
         let shape = Shape::new(size);
+        let pts = Points::new(&shape);
         let max_points = shape.cells + 2;
         // The OR rule's table of common cells has room for `MAX_SEMI` semis.
         assert!(S <= MAX_SEMI, "more semis a pair than the OR rule takes");
@@ -540,10 +622,7 @@ impl<B: Bits, const F: usize, const S: usize> HSearch<B, F, S> {
         HSearch {
             shape,
             generation: 0,
-            points: 0,
-            stone: vec![false; max_points],
-            cell_of: vec![usize::MAX; max_points],
-            rep: vec![usize::MAX; max_points],
+            pts,
             slots: vec![(0, 0); max_points * max_points],
             pairs: Vec::new(),
             partners: vec![Vec::new(); max_points],
@@ -580,7 +659,7 @@ impl<B: Bits, const F: usize, const S: usize> HSearch<B, F, S> {
     #[inline]
     fn slot(&self, a: usize, b: usize) -> usize {
         let (a, b) = if a < b { (a, b) } else { (b, a) };
-        a * self.stone.len() + b
+        a * self.pts.stone.len() + b
     }
 
     #[inline]
@@ -592,10 +671,7 @@ impl<B: Bits, const F: usize, const S: usize> HSearch<B, F, S> {
     /// The cell bit of a point if it is an empty cell (endpoints stay out of carriers).
     #[inline]
     fn bit(&self, p: usize) -> B {
-        match self.cell_of[p] {
-            usize::MAX => B::EMPTY,
-            c => B::bit(c),
-        }
+        self.pts.bit(p)
     }
 
     /// Builds the connections of the player whose edges are `(edge1, edge2)` (cell rows),
@@ -610,11 +686,6 @@ impl<B: Bits, const F: usize, const S: usize> HSearch<B, F, S> {
         }
         self.added = 0;
         self.pairs.clear();
-        let shape = &self.shape;
-        let empty = shape.board.andnot(own).andnot(opp);
-        // Points: the edges (with the groups touching them), the other groups, empty cells.
-        let reach1 = shape.flood(edge1.and(own), own);
-        let reach2 = shape.flood(edge2.and(own), own);
         let nothing = EdgeVcs {
             connected: false,
             full: None,
@@ -622,64 +693,28 @@ impl<B: Bits, const F: usize, const S: usize> HSearch<B, F, S> {
             must_play: None,
             semi_union: B::EMPTY,
         };
-        if reach1.meets(reach2) {
+        if !self.pts.lay_out(&self.shape, own, opp, edge1, edge2) {
             return EdgeVcs {
                 connected: true,
                 ..nothing
             };
         }
-        // (stone area, empty cells it touches) per point.
-        let mut areas: Vec<(B, B)> = Vec::with_capacity(shape.cells + 2);
-        areas.push((reach1, shape.expand(reach1).or(edge1).and(empty)));
-        areas.push((reach2, shape.expand(reach2).or(edge2).and(empty)));
-        let mut rest = own.andnot(reach1).andnot(reach2);
-        while !rest.is_empty() {
-            let group = shape.flood(B::bit(rest.lowest()), own);
-            rest = rest.andnot(group);
-            areas.push((group, shape.expand(group).and(empty)));
-        }
-        let groups = areas.len();
-        let mut point_of_cell = vec![usize::MAX; shape.cells];
-        for c in empty.cells() {
-            point_of_cell[c] = areas.len();
-            areas.push((B::EMPTY, shape.nbr[c].and(empty)));
-        }
-        self.points = areas.len();
-        for p in 0..self.points {
-            self.stone[p] = p < groups;
-            self.cell_of[p] = if p < groups { usize::MAX } else { 0 };
+        for p in 0..self.pts.count {
             self.partners[p].clear();
             self.stone_partners[p].clear();
         }
-        for c in empty.cells() {
-            self.cell_of[point_of_cell[c]] = c;
-        }
-        for (p, area) in areas.iter().enumerate().take(groups).skip(2) {
-            self.rep[p] = area.0.lowest();
-        }
         self.queue.clear();
         // Base: each point with the empty cells it touches.
-        for p in 0..self.points {
-            for c in areas[p].1.cells() {
-                let q = point_of_cell[c];
-                if q != p && (p < groups || p < q) {
-                    self.add_full(p, q, B::EMPTY);
-                }
-            }
+        let base: Vec<(usize, usize)> = self.pts.touching().collect();
+        for (p, q) in base {
+            self.add_full(p, q, B::EMPTY);
         }
         if self.templates {
-            let view = PointView {
-                points: self.points,
-                stone: &self.stone,
-                cell_of: &self.cell_of,
-                areas: &areas,
-                point_of_cell: &point_of_cell,
-            };
             let mut seeds = std::mem::take(&mut self.seeds);
             seeds.clear();
             for (edge, row) in [(EDGE1, edge1), (EDGE2, edge2)] {
                 if let Some(t) = self.edge_templates.iter().find(|t| t.row == row) {
-                    t.seeds(edge, &self.shape, &view, own, opp, &mut seeds);
+                    t.seeds(edge, &self.shape, &self.pts, own, opp, &mut seeds);
                 }
             }
             for &(x, y, carrier, key) in &seeds {
@@ -742,17 +777,17 @@ impl<B: Bits, const F: usize, const S: usize> HSearch<B, F, S> {
     /// them is a group or an edge, or the carrier is small ([`EMPTY_PAIR_MAX`]).
     #[inline]
     fn wanted(&self, x: usize, y: usize, carrier: B) -> bool {
-        self.stone[x] || self.stone[y] || carrier.count() <= self.empty_pair_max
+        self.pts.stone[x] || self.pts.stone[y] || carrier.count() <= self.empty_pair_max
     }
 
     /// AND over `mid`: the new full `end-mid` (carrier `a`) with each connection `mid-t`.
     fn and_full(&mut self, end: usize, mid: usize, a: B) {
         let end_bit = self.bit(end);
         let mid_bit = self.bit(mid);
-        let through_stone = self.stone[mid];
+        let through_stone = self.pts.stone[mid];
         // Every result holds `a` (and `mid` when it is a cell): too large already for a pair
         // of empty cells when `end` is one.
-        let small = self.stone[end] || a.count() + !through_stone as u32 <= self.empty_pair_max;
+        let small = self.pts.stone[end] || a.count() + !through_stone as u32 <= self.empty_pair_max;
         // The AND adds to pairs `end-t` only (never `mid-t`: end != mid), so `mid`'s partner
         // list stays as it is while it is lent out.
         let list = self.lend_partners(mid, small);
@@ -777,7 +812,7 @@ impl<B: Bits, const F: usize, const S: usize> HSearch<B, F, S> {
                         self.add_full(end, t, a.or(b));
                     }
                 } else if self.wanted(end, t, a.or(b).or(mid_bit)) {
-                    self.add_semi(end, t, a.or(b).or(mid_bit), self.cell_of[mid]);
+                    self.add_semi(end, t, a.or(b).or(mid_bit), self.pts.cell_of[mid]);
                 }
             }
             if through_stone && !a.meets(sm) {
@@ -795,11 +830,11 @@ impl<B: Bits, const F: usize, const S: usize> HSearch<B, F, S> {
 
     /// AND over a group or edge `mid`: the new semi `end-mid` with each full `mid-t`.
     fn and_semi(&mut self, end: usize, mid: usize, a: B, key: usize) {
-        if !self.stone[mid] {
+        if !self.pts.stone[mid] {
             return;
         }
         let end_bit = self.bit(end);
-        let small = self.stone[end] || a.count() <= self.empty_pair_max;
+        let small = self.pts.stone[end] || a.count() <= self.empty_pair_max;
         let list = self.lend_partners(mid, small);
         for &Partner { point, pair, bit } in &list {
             let (t, s) = (point as usize, pair as usize);
@@ -876,10 +911,10 @@ impl<B: Bits, const F: usize, const S: usize> HSearch<B, F, S> {
         };
         self.partners[x].push(to_y);
         self.partners[y].push(to_x);
-        if self.stone[y] {
+        if self.pts.stone[y] {
             self.stone_partners[x].push(to_y);
         }
-        if self.stone[x] {
+        if self.pts.stone[x] {
             self.stone_partners[y].push(to_x);
         }
         i
@@ -993,13 +1028,8 @@ impl<B: Bits, const F: usize, const S: usize> HSearch<B, F, S> {
     /// ordering treats them as wires (benzene's resistance evaluation does the same).
     pub fn fulls(&self, out: &mut Vec<(VcEnd, VcEnd, u32)>) {
         out.clear();
-        let end = |p: usize| match p {
-            EDGE1 => VcEnd::Edge1,
-            EDGE2 => VcEnd::Edge2,
-            _ if self.stone[p] => VcEnd::Cell(self.rep[p] as u8),
-            _ => VcEnd::Cell(self.cell_of[p] as u8),
-        };
-        for x in 0..self.points {
+        let end = |p: usize| self.pts.end(p);
+        for x in 0..self.pts.count {
             for &Partner {
                 point: y, pair: s, ..
             } in &self.partners[x]
@@ -1027,12 +1057,8 @@ impl<B: Bits, const F: usize, const S: usize> HSearch<B, F, S> {
         if self.shape.cells > 128 {
             return;
         }
-        let end = |p: usize| match p {
-            EDGE1 => VcEnd::Edge1,
-            EDGE2 => VcEnd::Edge2,
-            _ => VcEnd::Cell(self.rep[p] as u8),
-        };
-        for x in (0..self.points).filter(|&x| self.stone[x]) {
+        let end = |p: usize| self.pts.end(p);
+        for x in (0..self.pts.count).filter(|&x| self.pts.stone[x]) {
             for &Partner {
                 point: y, pair: s, ..
             } in &self.stone_partners[x]
