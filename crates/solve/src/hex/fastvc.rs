@@ -58,12 +58,16 @@ pub struct FastVc<B: Bits> {
     pub templates: bool,
     edge_templates: Vec<EdgeTemplates<B>>,
     seeds: Vec<Seed<B>>,
+    /// The pairs of touching points of the last build (storage kept).
+    base: Vec<(usize, usize)>,
     /// Largest carrier kept between two empty cells (none by default).
     pub empty_pair_max: u32,
     /// Connections added by the last build (a cost measure).
     pub added: u64,
     /// The edge pair got a full connection: the build stops.
     done: bool,
+    /// The OR rule's working copy of a pair's semis (carrier, looked at already) and the
+    /// fulls it found (storage kept).
     or_semis: Vec<(B, bool)>,
     or_found: Vec<B>,
 }
@@ -86,6 +90,7 @@ impl<B: Bits> FastVc<B> {
             or_queue: Default::default(),
             templates: true,
             seeds: Vec::new(),
+            base: Vec::new(),
             empty_pair_max: u32::MAX,
             added: 0,
             done: false,
@@ -165,10 +170,13 @@ impl<B: Bits> FastVc<B> {
         for p in 0..self.pts.count {
             self.partners[p].clear();
         }
-        let base: Vec<(usize, usize)> = self.pts.touching().collect();
-        for (p, q) in base {
+        let mut base = std::mem::take(&mut self.base);
+        base.clear();
+        base.extend(self.pts.touching());
+        for &(p, q) in &base {
             self.add_full(p, q, B::EMPTY);
         }
+        self.base = base;
         if self.templates {
             let mut seeds = std::mem::take(&mut self.seeds);
             seeds.clear();

@@ -602,6 +602,8 @@ pub struct HSearch<B: Bits, const F: usize = 8, const S: usize = 12> {
     edge_templates: Vec<EdgeTemplates<B>>,
     /// The connections the templates gave in the last build (storage kept).
     seeds: Vec<Seed<B>>,
+    /// The pairs of touching points of the last build (storage kept).
+    base: Vec<(usize, usize)>,
 }
 
 /// H-search with room for the long lists ([`Lists::LONG`]).
@@ -638,6 +640,7 @@ impl<B: Bits, const F: usize, const S: usize> HSearch<B, F, S> {
             },
             edge_templates: Vec::new(),
             seeds: Vec::new(),
+            base: Vec::new(),
         }
         .with_templates()
     }
@@ -705,10 +708,13 @@ impl<B: Bits, const F: usize, const S: usize> HSearch<B, F, S> {
         }
         self.queue.clear();
         // Base: each point with the empty cells it touches.
-        let base: Vec<(usize, usize)> = self.pts.touching().collect();
-        for (p, q) in base {
+        let mut base = std::mem::take(&mut self.base);
+        base.clear();
+        base.extend(self.pts.touching());
+        for &(p, q) in &base {
             self.add_full(p, q, B::EMPTY);
         }
+        self.base = base;
         if self.templates {
             let mut seeds = std::mem::take(&mut self.seeds);
             seeds.clear();
