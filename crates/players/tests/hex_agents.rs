@@ -35,11 +35,16 @@ fn best_is_hexengine_to_6x6_then_hexmc_and_bad_options_are_refused() {
     let game = Hex::with_size(5, true).unwrap();
     let agent = build_agent(&game, "best(movetime=50ms)").unwrap();
     assert!(agent.name().starts_with("hexengine"), "{}", agent.name());
-    for size in [7, 11, 19] {
+    for size in [7, 9, 19] {
         let big = Hex::with_size(size, true).unwrap();
         let agent = build_agent(&big, "best(movetime=50ms)").unwrap();
         assert_eq!(agent.name(), "hexmc(movetime=50ms)");
     }
+    // 11x11 takes the knowledge at nodes visited 256 times.
+    let eleven = Hex::with_size(11, true).unwrap();
+    let agent = build_agent(&eleven, "best(movetime=50ms)").unwrap();
+    assert_eq!(agent.name(), "hexmc(movetime=50ms,knowledge=256)");
+    choose(&eleven.play_moves("f6 e7").unwrap(), "best(movetime=50ms)");
     // 13x13 takes the policy net's priors, and the agent plays a legal move with them.
     let thirteen = Hex::with_size(13, true).unwrap();
     let agent = build_agent(&thirteen, "best(movetime=50ms)").unwrap();
