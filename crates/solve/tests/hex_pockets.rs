@@ -11,7 +11,7 @@ use hex_exact::{random_unfinished, wins, Memo};
 use poda_core::{Player, Rng};
 use poda_solve::hex::board::{cells, Board, Masks};
 use poda_solve::hex::decompose::pockets;
-use poda_solve::hex::hsearch::Engine;
+use poda_solve::hex::engine::Engine;
 use poda_solve::hex::prover::{Prover, Verdict};
 
 /// Random unfinished positions of 4x4 and 5x5 boards (5x5 with at least 13 stones, so the

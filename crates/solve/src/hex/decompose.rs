@@ -113,7 +113,7 @@ impl Pockets {
     }
 
     /// The cells the player may fill, given the full connections H-search found between
-    /// his stone points (`fulls`, as [`super::hsearch::Engine::stone_fulls`] gives them).
+    /// his stone points (`fulls`, as [`super::engine::Engine::stone_fulls`] gives them).
     pub fn fill(&self, fulls: &[(VcEnd, VcEnd, u128)]) -> u128 {
         // A connection's end as the index of its thing.
         let thing_of = |end: VcEnd| match end {
@@ -145,7 +145,7 @@ impl Pockets {
 
 /// The empty cells `player` may fill by decomposition in `board`, given the full
 /// connections H-search found between his stone points (`fulls`, as
-/// [`super::hsearch::Engine::stone_fulls`] gives them).
+/// [`super::engine::Engine::stone_fulls`] gives them).
 pub fn pockets(
     board: &Board,
     masks: &Masks,

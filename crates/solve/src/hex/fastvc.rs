@@ -18,7 +18,7 @@
 //! connections that the AND and OR rules allow.
 
 use super::bits::Bits;
-use super::hsearch::{EdgeTemplates, EdgeVcs, Points, Seed, Shape, VcEnd, EDGE1, EDGE2};
+use super::points::{EdgeTemplates, EdgeVcs, Points, Seed, Shape, VcEnd, EDGE1, EDGE2};
 
 #[derive(Clone, Copy)]
 struct Semi<B> {

@@ -4,9 +4,9 @@
 //!
 //! - [`board`]: the solver's 128-bit position and masks.
 //! - [`bits`]: cell sets (`u128`, three words); [`fastvc`]: virtual connections by FastVC
-//!   search (the prover's), [`hsearch`]: by H-search (its points, edge report and the
-//!   prover's `Engine` over both), both seeded with the proven [`templates`] they cannot
-//!   derive.
+//!   search (the prover's), [`hsearch`]: by H-search; [`points`]: what the two share (the
+//!   points of a build, the edge report, the proven [`templates`] that seed both);
+//!   [`engine`]: the prover's choice of the two.
 //! - [`ice`]: dead cells and captured pairs, filled in before a position is searched, and
 //!   the moves left out as vulnerable or dominated; [`decompose`]: the pockets of empty
 //!   cells a player may fill because a full connection already spans them.
@@ -25,11 +25,13 @@
 pub mod bits;
 pub mod board;
 pub mod decompose;
+pub mod engine;
 pub mod fastvc;
 pub mod hsearch;
 pub mod ice;
 pub mod order;
 pub mod parallel;
+pub mod points;
 pub mod prover;
 pub mod shared;
 pub mod stealing;

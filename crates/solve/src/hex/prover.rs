@@ -37,7 +37,8 @@
 
 use super::board::{cells, Board, Masks};
 use super::decompose::{fill_pockets, Pockets};
-use super::hsearch::{Engine, Lists, VcEnd, EMPTY_PAIR_MAX};
+use super::engine::Engine;
+use super::hsearch::{Lists, VcEnd, EMPTY_PAIR_MAX};
 use super::ice::{connected, Fill, Rings};
 use super::order::{cell_currents, cell_currents_with};
 use super::shared::SharedProofs;
