@@ -79,7 +79,7 @@ impl Engine {
         }
     }
 
-    /// [`HSearch::build`] with or without the edge templates.
+    /// A build (H-search's or FastVC's) with or without the edge templates.
     pub fn build(
         &mut self,
         own: u128,
@@ -88,11 +88,11 @@ impl Engine {
         e2: u128,
         templates: bool,
     ) -> EdgeVcs<u128> {
+        // Up to 64 cells the narrow sets lose nothing.
+        let n = |s: u128| s as u64;
         match self {
             Engine::Narrow(hs) => {
                 hs.templates = templates;
-                // The board has at most 64 cells: nothing is lost.
-                let n = |s: u128| s as u64;
                 hs.build(n(own), n(opp), n(e1), n(e2)).map(u128::from)
             }
             Engine::Wide(hs) => {
@@ -101,7 +101,6 @@ impl Engine {
             }
             Engine::FastNarrow(vc) => {
                 vc.templates = templates;
-                let n = |s: u128| s as u64;
                 vc.build(n(own), n(opp), n(e1), n(e2)).map(u128::from)
             }
             Engine::FastWide(vc) => {
