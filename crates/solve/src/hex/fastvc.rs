@@ -57,9 +57,8 @@ pub struct FastVc<B: Bits> {
     /// Whether the edge templates seed the search (on by default).
     pub templates: bool,
     edge_templates: Vec<EdgeTemplates<B>>,
-    seeds: Vec<Seed<B>>,
-    /// The pairs of touching points of the last build (storage kept).
-    base: Vec<(usize, usize)>,
+    /// The connections the last build started from (storage kept).
+    starts: Vec<Seed<B>>,
     /// Largest carrier kept between two empty cells (none by default).
     pub empty_pair_max: u32,
     /// Connections added by the last build (a cost measure).
@@ -89,8 +88,7 @@ impl<B: Bits> FastVc<B> {
             full_queue: Default::default(),
             or_queue: Default::default(),
             templates: true,
-            seeds: Vec::new(),
-            base: Vec::new(),
+            starts: Vec::new(),
             empty_pair_max: u32::MAX,
             added: 0,
             done: false,
@@ -154,45 +152,29 @@ impl<B: Bits> FastVc<B> {
         self.done = false;
         self.full_queue.clear();
         self.or_queue.clear();
-        let nothing = EdgeVcs {
-            connected: false,
-            full: None,
-            semi: None,
-            must_play: None,
-            semi_union: B::EMPTY,
-        };
-        if !self.pts.lay_out(&self.shape, own, opp, edge1, edge2) {
-            return EdgeVcs {
-                connected: true,
-                ..nothing
-            };
+        let templates = self.templates.then_some(&self.edge_templates[..]);
+        if !self.pts.begin(
+            &self.shape,
+            templates,
+            own,
+            opp,
+            edge1,
+            edge2,
+            &mut self.starts,
+        ) {
+            return EdgeVcs::joined();
         }
         for p in 0..self.pts.count {
             self.partners[p].clear();
         }
-        let mut base = std::mem::take(&mut self.base);
-        base.clear();
-        base.extend(self.pts.touching());
-        for &(p, q) in &base {
-            self.add_full(p, q, B::EMPTY);
-        }
-        self.base = base;
-        if self.templates {
-            let mut seeds = std::mem::take(&mut self.seeds);
-            seeds.clear();
-            for (edge, row) in [(EDGE1, edge1), (EDGE2, edge2)] {
-                if let Some(t) = self.edge_templates.iter().find(|t| t.row == row) {
-                    t.seeds(edge, &self.shape, &self.pts, own, opp, &mut seeds);
-                }
+        let starts = std::mem::take(&mut self.starts);
+        for &(x, y, carrier, key) in &starts {
+            match key {
+                None => self.add_full(x, y, carrier),
+                Some(k) => self.add_semi(x, y, carrier, k),
             }
-            for &(x, y, carrier, key) in &seeds {
-                match key {
-                    None => self.add_full(x, y, carrier),
-                    Some(k) => self.add_semi(x, y, carrier, k),
-                }
-            }
-            self.seeds = seeds;
         }
+        self.starts = starts;
         while !self.done {
             if let Some((x, y, carrier)) = self.full_queue.pop_front() {
                 self.and_full(x as usize, y as usize, carrier);
@@ -206,13 +188,7 @@ impl<B: Bits> FastVc<B> {
     }
 
     fn edge_report(&self) -> EdgeVcs<B> {
-        let mut out = EdgeVcs {
-            connected: false,
-            full: None,
-            semi: None,
-            must_play: None,
-            semi_union: B::EMPTY,
-        };
+        let mut out = EdgeVcs::none();
         if let Some(i) = self.pair_index(EDGE1, EDGE2) {
             let p = &self.pairs[i];
             out.full = p.fulls.first().map(|f| f.0);
@@ -484,17 +460,8 @@ impl<B: Bits> FastVc<B> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::hex::hsearch::tests::wins;
+    use crate::hex::hsearch::tests::{random_stones, wins, xorshift};
     use std::collections::HashMap;
-
-    fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
-        move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        }
-    }
 
     /// Every edge connection found is real: a full one wins for its owner moving second, a
     /// semi one moving first with its key, and the opponent's winning moves lie in the
@@ -514,13 +481,8 @@ mod tests {
             let mut memo = HashMap::new();
             for round in 0..rounds {
                 vc.templates = round % 3 != 0;
-                let mut stones = [0u128; 2];
                 let placed = least + (rand() % (most + 1 - least) as u64) as usize;
-                for k in 0..placed {
-                    let empty: Vec<usize> =
-                        (shape.board & !(stones[0] | stones[1])).cells().collect();
-                    stones[k % 2] |= 1 << empty[(rand() % empty.len() as u64) as usize];
-                }
+                let stones = random_stones(&shape, placed, &mut rand);
                 let done = |s: u128, a: u128, b: u128| shape.flood(a & s, s) & b != 0;
                 if done(stones[0], shape.top, shape.bottom)
                     || done(stones[1], shape.left, shape.right)
@@ -609,6 +571,7 @@ mod named {
 #[cfg(test)]
 mod exact {
     use super::*;
+    use crate::hex::hsearch::tests::{random_stones, xorshift};
     use std::collections::HashMap;
 
     /// Does the player join `ends` (two seeds) playing second inside `carrier`, with his
@@ -647,25 +610,14 @@ mod exact {
     /// positions, carriers of up to 9 cells, exact search inside the carrier).
     #[test]
     fn every_connection_is_sound() {
-        let mut seed = 99u64;
-        let mut rand = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut rand = xorshift(99);
         let (mut fulls, mut semis) = (0, 0);
         for (size, least, most) in [(4usize, 2usize, 8usize), (5, 6, 14)] {
             let shape = Shape::<u128>::new(size);
             let mut vc = FastVc::<u128>::new(size);
             for _ in 0..150 {
-                let mut stones = [0u128; 2];
                 let placed = least + (rand() % (most + 1 - least) as u64) as usize;
-                for k in 0..placed {
-                    let empty: Vec<usize> =
-                        (shape.board & !(stones[0] | stones[1])).cells().collect();
-                    stones[k % 2] |= 1 << empty[(rand() % empty.len() as u64) as usize];
-                }
+                let stones = random_stones(&shape, placed, &mut rand);
                 for black in [true, false] {
                     let (own, opp, e1, e2) = if black {
                         (stones[0], stones[1], shape.top, shape.bottom)

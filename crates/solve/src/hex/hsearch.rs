@@ -145,9 +145,8 @@ pub struct HSearch<B: Bits, const F: usize = 8, const S: usize = 12> {
     /// The edge templates placed against each edge.
     edge_templates: Vec<EdgeTemplates<B>>,
     /// The connections the templates gave in the last build (storage kept).
-    seeds: Vec<Seed<B>>,
-    /// The pairs of touching points of the last build (storage kept).
-    base: Vec<(usize, usize)>,
+    /// The connections the last build started from (storage kept).
+    starts: Vec<Seed<B>>,
 }
 
 /// H-search with room for the long lists ([`Lists::LONG`]).
@@ -183,8 +182,7 @@ impl<B: Bits, const F: usize, const S: usize> HSearch<B, F, S> {
                 Lists::SHORT
             },
             edge_templates: Vec::new(),
-            seeds: Vec::new(),
-            base: Vec::new(),
+            starts: Vec::new(),
         }
         .with_templates()
     }
@@ -233,48 +231,31 @@ impl<B: Bits, const F: usize, const S: usize> HSearch<B, F, S> {
         }
         self.added = 0;
         self.pairs.clear();
-        let nothing = EdgeVcs {
-            connected: false,
-            full: None,
-            semi: None,
-            must_play: None,
-            semi_union: B::EMPTY,
-        };
-        if !self.pts.lay_out(&self.shape, own, opp, edge1, edge2) {
-            return EdgeVcs {
-                connected: true,
-                ..nothing
-            };
+        let templates = self.templates.then_some(&self.edge_templates[..]);
+        if !self.pts.begin(
+            &self.shape,
+            templates,
+            own,
+            opp,
+            edge1,
+            edge2,
+            &mut self.starts,
+        ) {
+            return EdgeVcs::joined();
         }
         for p in 0..self.pts.count {
             self.partners[p].clear();
             self.stone_partners[p].clear();
         }
         self.queue.clear();
-        // Base: each point with the empty cells it touches.
-        let mut base = std::mem::take(&mut self.base);
-        base.clear();
-        base.extend(self.pts.touching());
-        for &(p, q) in &base {
-            self.add_full(p, q, B::EMPTY);
-        }
-        self.base = base;
-        if self.templates {
-            let mut seeds = std::mem::take(&mut self.seeds);
-            seeds.clear();
-            for (edge, row) in [(EDGE1, edge1), (EDGE2, edge2)] {
-                if let Some(t) = self.edge_templates.iter().find(|t| t.row == row) {
-                    t.seeds(edge, &self.shape, &self.pts, own, opp, &mut seeds);
-                }
+        let starts = std::mem::take(&mut self.starts);
+        for &(x, y, carrier, key) in &starts {
+            match key {
+                None => self.add_full(x, y, carrier),
+                Some(k) => self.add_semi(x, y, carrier, k),
             }
-            for &(x, y, carrier, key) in &seeds {
-                match key {
-                    None => self.add_full(x, y, carrier),
-                    Some(k) => self.add_semi(x, y, carrier, k),
-                }
-            }
-            self.seeds = seeds;
         }
+        self.starts = starts;
         let mut head = 0;
         while head < self.queue.len() {
             let (x, y, full, carrier, key) = self.queue[head];
@@ -295,13 +276,7 @@ impl<B: Bits, const F: usize, const S: usize> HSearch<B, F, S> {
     }
 
     fn edge_report(&self) -> EdgeVcs<B> {
-        let mut out = EdgeVcs {
-            connected: false,
-            full: None,
-            semi: None,
-            must_play: None,
-            semi_union: B::EMPTY,
-        };
+        let mut out = EdgeVcs::none();
         if let Some(p) = self.pair(EDGE1, EDGE2) {
             if p.nf > 0 {
                 out.full = Some(p.full[0]);
@@ -713,13 +688,27 @@ pub(crate) mod tests {
     }
 
     /// A xorshift generator (Marsaglia's 13/7/17) for reproducible random positions.
-    fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
+    pub(crate) fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
         move || {
             seed ^= seed << 13;
             seed ^= seed >> 7;
             seed ^= seed << 17;
             seed
         }
+    }
+
+    /// `n` stones on random empty cells of `shape`, Black and White in turn: `[black, white]`.
+    pub(crate) fn random_stones(
+        shape: &Shape<u128>,
+        n: usize,
+        rand: &mut impl FnMut() -> u64,
+    ) -> [u128; 2] {
+        let mut stones = [0u128; 2];
+        for k in 0..n {
+            let empty: Vec<usize> = (shape.board & !(stones[0] | stones[1])).cells().collect();
+            stones[k % 2] |= 1 << empty[(rand() % empty.len() as u64) as usize];
+        }
+        stones
     }
 
     /// Every edge connection found is real: a full one wins for its owner moving second, a
@@ -736,16 +725,10 @@ pub(crate) mod tests {
             let mut long = LongHSearch::<u128>::new(size);
             let mut memo = HashMap::new();
             for _ in 0..400 {
-                let mut stones = [0u128; 2];
                 // At least 6 stones on 4x4 keeps the exact search small.
                 let least = if size == 4 { 6 } else { 0 };
                 let placed = least + (rand() % (size * size / 2 + 1 - least) as u64) as usize;
-                for k in 0..placed {
-                    let empty: Vec<usize> =
-                        (shape.board & !(stones[0] | stones[1])).cells().collect();
-                    let c = empty[(rand() % empty.len() as u64) as usize];
-                    stones[k % 2] |= 1 << c;
-                }
+                let stones = random_stones(&shape, placed, &mut rand);
                 for black in [true, false] {
                     let (own, opp, e1, e2) = if black {
                         (stones[0], stones[1], shape.top, shape.bottom)
@@ -857,12 +840,8 @@ pub(crate) mod tests {
             assert!(matches!(narrow, Engine::Narrow(_)));
             let shape = Shape::<u128>::new(size);
             for round in 0..60 {
-                let mut stones = [0u128; 2];
-                for k in 0..(rand() % 24) as usize {
-                    let empty: Vec<usize> =
-                        (shape.board & !(stones[0] | stones[1])).cells().collect();
-                    stones[k % 2] |= 1 << empty[(rand() % empty.len() as u64) as usize];
-                }
+                let placed = (rand() % 24) as usize;
+                let stones = random_stones(&shape, placed, &mut rand);
                 let templates = round % 2 == 0;
                 for (own, opp, e1, e2) in [
                     (stones[0], stones[1], shape.top, shape.bottom),

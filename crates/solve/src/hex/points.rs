@@ -108,6 +108,25 @@ pub struct EdgeVcs<B> {
 }
 
 impl<B: Bits> EdgeVcs<B> {
+    /// No connection between the edges (yet).
+    pub fn none() -> EdgeVcs<B> {
+        EdgeVcs {
+            connected: false,
+            full: None,
+            semi: None,
+            must_play: None,
+            semi_union: B::EMPTY,
+        }
+    }
+
+    /// The player's stones join his edges already.
+    pub fn joined() -> EdgeVcs<B> {
+        EdgeVcs {
+            connected: true,
+            ..EdgeVcs::none()
+        }
+    }
+
     /// The same report in another set type (the cells are the same).
     pub fn map<C>(self, f: impl Fn(B) -> C) -> EdgeVcs<C> {
         EdgeVcs {
@@ -180,7 +199,7 @@ impl<B: Bits> Points<B> {
 
     /// Lays out the points of the player with stones `own` against `opp` and edge rows
     /// `edge1`, `edge2`; false if his stones join the edges already.
-    pub(super) fn lay_out(&mut self, shape: &Shape<B>, own: B, opp: B, edge1: B, edge2: B) -> bool {
+    fn lay_out(&mut self, shape: &Shape<B>, own: B, opp: B, edge1: B, edge2: B) -> bool {
         let empty = shape.board.andnot(own).andnot(opp);
         let reach1 = shape.flood(edge1.and(own), own);
         let reach2 = shape.flood(edge2.and(own), own);
@@ -235,14 +254,39 @@ impl<B: Bits> Points<B> {
         }
     }
 
-    /// The pairs of points that touch, each once: the base connections (empty carriers).
-    pub(super) fn touching(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
-        (0..self.count).flat_map(move |p| {
-            self.areas[p].1.cells().filter_map(move |c| {
+    /// Lays out the points ([`Self::lay_out`]; false if the edges are joined already) and
+    /// puts in `out` the connections a build starts from: the touching points, each pair
+    /// once with an empty carrier, then what the edge templates give (with `templates`, the
+    /// placements of [`EdgeTemplates::all`]).
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn begin(
+        &mut self,
+        shape: &Shape<B>,
+        templates: Option<&[EdgeTemplates<B>]>,
+        own: B,
+        opp: B,
+        edge1: B,
+        edge2: B,
+        out: &mut Vec<Seed<B>>,
+    ) -> bool {
+        out.clear();
+        if !self.lay_out(shape, own, opp, edge1, edge2) {
+            return false;
+        }
+        for p in 0..self.count {
+            for c in self.areas[p].1.cells() {
                 let q = self.point_of_cell[c];
-                (q != p && (p < self.groups || p < q)).then_some((p, q))
-            })
-        })
+                if q != p && (p < self.groups || p < q) {
+                    out.push((p, q, B::EMPTY, None));
+                }
+            }
+        }
+        for (edge, row) in [(EDGE1, edge1), (EDGE2, edge2)] {
+            if let Some(t) = templates.and_then(|ts| ts.iter().find(|t| t.row == row)) {
+                t.seeds(edge, shape, self, own, opp, out);
+            }
+        }
+        true
     }
 }
 
