@@ -8,14 +8,37 @@ use std::time::Instant;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let size: usize = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(7);
+    let narrow = args.iter().any(|a| a == "bits=64");
+    let largest = if narrow { 8 } else { 11 };
+    let size: usize = match args.get(1).map(|s| s.parse()) {
+        None => 7,
+        Some(Ok(n)) if (1..=largest).contains(&n) => n,
+        Some(_) => fail(&format!("the size is a number from 1 to {largest}")),
+    };
+    let known = [
+        "templates=off",
+        "bits=64",
+        "bits=128",
+        "vc=fastvc",
+        "vc=hsearch",
+    ];
+    if let Some(bad) = args.iter().skip(2).find(|a| !known.contains(&a.as_str())) {
+        fail(&format!(
+            "unknown argument {bad} (templates=off, bits=64|128, vc=hsearch|fastvc)"
+        ));
+    }
     let templates = !args.iter().any(|a| a == "templates=off");
     let fast = args.iter().any(|a| a == "vc=fastvc");
-    if args.iter().any(|a| a == "bits=64") {
+    if narrow {
         run::<u64>(size, templates, fast, |s| s as u64);
     } else {
         run::<u128>(size, templates, fast, |s| s);
     }
+}
+
+fn fail(message: &str) -> ! {
+    eprintln!("hsearch_speed: {message}");
+    std::process::exit(2);
 }
 
 fn run<B: Bits>(size: usize, templates: bool, fast: bool, narrow: impl Fn(u128) -> B) {
