@@ -76,8 +76,9 @@ fn main() {
         let mut solver = HexSolver::new();
         solver.settings = settings;
         let began = Instant::now();
-        let mut wins = Vec::new();
-        let mut unknown: Vec<String> = Vec::new();
+        // Openings by cell: the proven wins for Black, and the unknown ones.
+        let mut wins: Vec<(u16, String)> = Vec::new();
+        let mut unknown: Vec<(u16, String)> = Vec::new();
         let moves = start.legal_move_list();
         let names: Vec<String> = moves.iter().map(|&m| start.format_move(m)).collect();
         if let Some(bad) = only.iter().find(|c| !names.contains(c)) {
@@ -93,7 +94,7 @@ fn main() {
             }
             if let Some(&black_wins) = proven.get(&(cells - 1 - c)) {
                 if black_wins {
-                    wins.push(text.clone());
+                    wins.push((c, text.clone()));
                 }
                 continue;
             }
@@ -105,7 +106,7 @@ fn main() {
                     t.elapsed().as_secs_f64(),
                     solver.nodes()
                 );
-                unknown.push(text.clone());
+                unknown.push((c, text.clone()));
                 continue;
             };
             if size >= 6 {
@@ -123,18 +124,32 @@ fn main() {
             }
             proven.insert(c, proof.winner == Player::First);
             if proof.winner == Player::First {
-                wins.push(text.clone());
+                wins.push((c, text.clone()));
             }
         }
+        // An opening given up on before its twin was proven takes the twin's value now.
+        unknown.retain(|(c, text)| match proven.get(&(cells - 1 - c)) {
+            Some(&black_wins) => {
+                if black_wins {
+                    wins.push((*c, text.clone()));
+                }
+                false
+            }
+            None => true,
+        });
+        wins.sort();
+        let names_of = |list: &[(u16, String)]| -> Vec<String> {
+            list.iter().map(|(_, text)| text.clone()).collect()
+        };
         println!(
             "{size}x{size}: {} of {} openings win ({}){} in {:.2} s, {} nodes, {:.2} moves per open node",
             wins.len(),
             moves.len(),
-            wins.join(" "),
+            names_of(&wins).join(" "),
             if unknown.is_empty() {
                 String::new()
             } else {
-                format!(", {} unknown ({})", unknown.len(), unknown.join(" "))
+                format!(", {} unknown ({})", unknown.len(), names_of(&unknown).join(" "))
             },
             began.elapsed().as_secs_f64(),
             solver.nodes(),

@@ -18,7 +18,7 @@
 //! connections that the AND and OR rules allow.
 
 use super::bits::Bits;
-use super::points::{EdgeTemplates, EdgeVcs, Points, Seed, Shape, VcEnd, EDGE1, EDGE2};
+use super::points::{EdgeTemplates, EdgeVcs, PairSlots, Points, Seed, Shape, VcEnd, EDGE1, EDGE2};
 
 #[derive(Clone, Copy)]
 struct Semi<B> {
@@ -45,9 +45,8 @@ struct Pair<B> {
 /// The FastVC engine (storage reused between builds).
 pub struct FastVc<B: Bits> {
     pub shape: Shape<B>,
-    generation: u32,
     pts: Points<B>,
-    slots: Vec<(u32, u32)>,
+    slots: PairSlots,
     pairs: Vec<Pair<B>>,
     live_pairs: usize,
     /// Each point's partners: (point, pair index).
@@ -79,9 +78,8 @@ impl<B: Bits> FastVc<B> {
         FastVc {
             edge_templates: EdgeTemplates::all(&shape),
             shape,
-            generation: 0,
             pts,
-            slots: vec![(0, 0); max_points * max_points],
+            slots: PairSlots::new(max_points),
             pairs: Vec::new(),
             live_pairs: 0,
             partners: vec![Vec::new(); max_points],
@@ -98,15 +96,8 @@ impl<B: Bits> FastVc<B> {
     }
 
     #[inline]
-    fn slot(&self, a: usize, b: usize) -> usize {
-        let (a, b) = if a < b { (a, b) } else { (b, a) };
-        a * self.pts.stone.len() + b
-    }
-
-    #[inline]
     fn pair_index(&self, a: usize, b: usize) -> Option<usize> {
-        let (generation, i) = self.slots[self.slot(a, b)];
-        (generation == self.generation).then_some(i as usize)
+        self.slots.get(self.slots.slot(a, b))
     }
 
     #[inline]
@@ -115,10 +106,9 @@ impl<B: Bits> FastVc<B> {
     }
 
     fn live(&mut self, x: usize, y: usize) -> usize {
-        let s = self.slot(x, y);
-        let (generation, i) = self.slots[s];
-        if generation == self.generation {
-            return i as usize;
+        let s = self.slots.slot(x, y);
+        if let Some(i) = self.slots.get(s) {
+            return i;
         }
         let i = self.live_pairs;
         self.live_pairs += 1;
@@ -131,7 +121,7 @@ impl<B: Bits> FastVc<B> {
         p.processed_meet = self.shape.board;
         p.semi_meet = self.shape.board;
         p.queued = false;
-        self.slots[s] = (self.generation, i as u32);
+        self.slots.set(s, i);
         self.partners[x].push((y as u16, i as u32));
         self.partners[y].push((x as u16, i as u32));
         i
@@ -140,13 +130,7 @@ impl<B: Bits> FastVc<B> {
     /// Builds the connections of the player whose edges are `(edge1, edge2)` (cell rows),
     /// with stones `own` against `opp`, and reports on the edges.
     pub fn build(&mut self, own: B, opp: B, edge1: B, edge2: B) -> EdgeVcs<B> {
-        self.generation = self.generation.wrapping_add(1);
-        if self.generation == 0 {
-            for s in self.slots.iter_mut() {
-                s.0 = 0;
-            }
-            self.generation = 1;
-        }
+        self.slots.next_build();
         self.added = 0;
         self.live_pairs = 0;
         self.done = false;

@@ -19,12 +19,12 @@
 //! another one's of the same kind is not kept; between two empty cells only connections
 //! with a small carrier are kept ([`EMPTY_PAIR_MAX`]: all of them cost 20-50 times more
 //! work on 7x7 for a small gain in what is found). H-search is sound (every connection found
-//! is real) and incomplete. The engine keeps its storage between builds (a generation number
+//! is real) and incomplete. The engine keeps its storage between builds (a stamp
 //! marks the slots of live pairs, whose lists sit side by side in a pool emptied at each
-//! build), so a build allocates nothing once warm.
+//! build: [`PairSlots`]), so a build allocates nothing once warm.
 
 use super::bits::Bits;
-use super::points::{EdgeTemplates, Points, Seed};
+use super::points::{EdgeTemplates, PairSlots, Points, Seed};
 pub use super::points::{EdgeVcs, Shape, VcEnd, EDGE1, EDGE2};
 
 /// Room for full connections per pair of points in the long lists ([`Lists::LONG`]).
@@ -122,12 +122,11 @@ struct Partner<B> {
 /// connections per pair (the short lists by default).
 pub struct HSearch<B: Bits, const F: usize = 8, const S: usize = 12> {
     pub shape: Shape<B>,
-    generation: u32,
     pts: Points<B>,
-    /// By pair of points (`slot`): the build that last made it live, and its place in
-    /// `pairs`. The live pairs of a build sit side by side in `pairs` (a few hundred of the
-    /// thousands of slots), so the AND loops walk memory that stays in cache.
-    slots: Vec<(u32, u16)>,
+    /// By pair of points: its place in `pairs`. The live pairs of a build sit side by side
+    /// in `pairs` (a few hundred of the thousands of slots), so the AND loops walk memory
+    /// that stays in cache.
+    slots: PairSlots,
     pairs: Vec<Pair<B, F, S>>,
     /// Each point's partners.
     partners: Vec<Vec<Partner<B>>>,
@@ -166,9 +165,8 @@ impl<B: Bits, const F: usize, const S: usize> HSearch<B, F, S> {
         );
         HSearch {
             shape,
-            generation: 0,
             pts,
-            slots: vec![(0, 0); max_points * max_points],
+            slots: PairSlots::new(max_points),
             pairs: Vec::new(),
             partners: vec![Vec::new(); max_points],
             stone_partners: vec![Vec::new(); max_points],
@@ -202,15 +200,9 @@ impl<B: Bits, const F: usize, const S: usize> HSearch<B, F, S> {
     }
 
     #[inline]
-    fn slot(&self, a: usize, b: usize) -> usize {
-        let (a, b) = if a < b { (a, b) } else { (b, a) };
-        a * self.pts.stone.len() + b
-    }
-
-    #[inline]
     fn pair(&self, a: usize, b: usize) -> Option<&Pair<B, F, S>> {
-        let (generation, i) = self.slots[self.slot(a, b)];
-        (generation == self.generation).then(|| &self.pairs[i as usize])
+        let i = self.slots.get(self.slots.slot(a, b))?;
+        Some(&self.pairs[i])
     }
 
     /// The cell bit of a point if it is an empty cell (endpoints stay out of carriers).
@@ -222,13 +214,7 @@ impl<B: Bits, const F: usize, const S: usize> HSearch<B, F, S> {
     /// Builds the connections of the player whose edges are `(edge1, edge2)` (cell rows),
     /// with stones `own` against `opp`, and reports on the edges.
     pub fn build(&mut self, own: B, opp: B, edge1: B, edge2: B) -> EdgeVcs<B> {
-        self.generation = self.generation.wrapping_add(1);
-        if self.generation == 0 {
-            for s in self.slots.iter_mut() {
-                s.0 = 0;
-            }
-            self.generation = 1;
-        }
+        self.slots.next_build();
         self.added = 0;
         self.pairs.clear();
         let templates = self.templates.then_some(&self.edge_templates[..]);
@@ -406,12 +392,11 @@ impl<B: Bits, const F: usize, const S: usize> HSearch<B, F, S> {
     /// The pair's place in `pairs`, made live (and the points made partners) if new.
     #[inline]
     fn live(&mut self, x: usize, y: usize) -> usize {
-        let s = self.slot(x, y);
-        let (generation, i) = self.slots[s];
-        if generation != self.generation {
-            return self.revive(s, x, y);
+        let s = self.slots.slot(x, y);
+        match self.slots.get(s) {
+            Some(i) => i,
+            None => self.revive(s, x, y),
         }
-        i as usize
     }
 
     /// A pair's first connection in this build: a fresh entry with empty lists, its points
@@ -423,7 +408,7 @@ impl<B: Bits, const F: usize, const S: usize> HSearch<B, F, S> {
         // At most one entry a slot, and `new` keeps the slots within `u16`.
         let pair = i as u16;
         self.pairs.push(Pair::default());
-        self.slots[s] = (self.generation, pair);
+        self.slots.set(s, i);
         let to_y = Partner {
             point: y as u16,
             pair,

@@ -1,7 +1,8 @@
 //! What both connection builders ([`super::hsearch`]'s H-search and [`super::fastvc`]'s
 //! FastVC search) share: the board shape as cell sets, one build's points (the player's
 //! edges with the groups touching them, his other groups, the empty cells), the edge
-//! templates that seed a build ([`super::templates`]), and the report on the edges.
+//! templates that seed a build ([`super::templates`]), the table of each pair of points'
+//! entry, and the report on the edges.
 
 use super::bits::Bits;
 use super::templates::{placements, Edge};
@@ -87,6 +88,57 @@ impl<B: Bits> Shape<B> {
             frontier = frontier.or(fresh);
         }
         reached
+    }
+}
+
+/// Where each pair of points keeps its entry in the current build: one slot per unordered
+/// pair, stamped with the build that made it live. A new build forgets every pair by moving
+/// the stamp on (the table is wiped only when the stamp wraps round), so the thousands of
+/// slots are not cleared build after build.
+#[derive(Clone, Debug)]
+pub struct PairSlots {
+    stamp: u32,
+    points: usize,
+    slots: Vec<(u32, u32)>,
+}
+
+impl PairSlots {
+    /// The table for builds of at most `points` points.
+    pub fn new(points: usize) -> PairSlots {
+        PairSlots {
+            stamp: 0,
+            points,
+            slots: vec![(0, 0); points * points],
+        }
+    }
+
+    /// Forgets every pair: a new build starts.
+    pub fn next_build(&mut self) {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.slots.fill((0, 0));
+            self.stamp = 1;
+        }
+    }
+
+    /// The slot of the pair `a`, `b` (either order).
+    #[inline]
+    pub fn slot(&self, a: usize, b: usize) -> usize {
+        let (a, b) = if a < b { (a, b) } else { (b, a) };
+        a * self.points + b
+    }
+
+    /// The entry of the pair in `slot`, if it is live in this build.
+    #[inline]
+    pub fn get(&self, slot: usize) -> Option<usize> {
+        let (stamp, entry) = self.slots[slot];
+        (stamp == self.stamp).then_some(entry as usize)
+    }
+
+    /// Makes the pair in `slot` live in this build, at `entry`.
+    #[inline]
+    pub fn set(&mut self, slot: usize, entry: usize) {
+        self.slots[slot] = (self.stamp, entry as u32);
     }
 }
 
