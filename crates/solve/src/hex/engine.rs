@@ -6,13 +6,14 @@ use super::fastvc::FastVc;
 use super::hsearch::{HSearch, Lists, LongHSearch};
 use super::points::{EdgeVcs, VcEnd};
 
-/// H-search on the smallest set type that holds the board: 64-bit sets up to 8x8 (half the
-/// memory traffic of 128-bit ones in the engine's lists), 128-bit ones up to 11x11. Cells come
-/// and go as `u128`.
+/// A connection builder on the smallest set type that holds the board: 64-bit sets up to
+/// 8x8 (half the memory traffic of 128-bit ones in the engine's lists), 128-bit ones up to
+/// 11x11. Cells come and go as `u128`.
 pub enum Engine {
+    /// H-search ([`super::hsearch`]).
     Narrow(LongHSearch<u64>),
     Wide(LongHSearch<u128>),
-    /// FastVC search ([`super::fastvc`]) on the same set types.
+    /// FastVC search ([`super::fastvc`]).
     FastNarrow(FastVc<u64>),
     FastWide(FastVc<u128>),
 }
