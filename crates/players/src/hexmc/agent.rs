@@ -65,7 +65,7 @@ impl HexMc {
     /// Builds `hexmc(movetime=1s|mirror|playouts=N,threads=1,c=..,rave=..,ravei=1,ravep=0,
     /// fpu=..,prior=..,expand=..,nodes=..,patterns=FILE,vc=true,knowledge=0,fillin=false,
     /// pcap=0,plocal=0,solve=S,rootinf=false,net=0,netfile=FILE,puct=0,nettop=0,value=0,
-    /// valueat=100,valuefile=FILE)`: `ravei` and `ravep` are MoHex's RAVE schedule ([`Params::rave_initial`],
+    /// valueat=100,valuefile=FILE,prune=false)`: `ravei` and `ravep` are MoHex's RAVE schedule ([`Params::rave_initial`],
     /// [`Params::rave_prior`]); `fillin` (with `knowledge`) plays a knowledge node's fill-in
     /// on the boards below it; `pcap` > 0 draws the playouts' moves (with `plocal`, those away
     /// from the last move) by their pattern weights capped there; `plocal` > 0 answers the
@@ -77,7 +77,8 @@ impl HexMc {
     /// weight of AlphaZero's prior term [`Params::puct`]); `nettop=K` searches only the net's
     /// `K` likeliest root moves; `value=W` gives every node but the root, once visited
     /// `valueat` times, `W` virtual results at the value net's chance (the shipped net, or
-    /// `valuefile=FILE`'s).
+    /// `valuefile=FILE`'s); `prune` leaves the locally vulnerable and dominated cells out of
+    /// every expansion ([`Params::prune_local`]).
     pub fn from_spec(spec: &Spec) -> Result<HexMc, SpecError> {
         spec.expect_keys(&[
             "movetime",
@@ -107,6 +108,7 @@ impl HexMc {
             "value",
             "valueat",
             "valuefile",
+            "prune",
         ])?;
         let d = Params::default();
         let float = |key: &str, default: f32| -> Result<f32, SpecError> {
@@ -133,6 +135,7 @@ impl HexMc {
             playout_cap: float("pcap", d.playout_cap)?,
             playout_local: float("plocal", d.playout_local)?,
             fill_in: spec.bool_or("fillin", d.fill_in)?,
+            prune_local: spec.bool_or("prune", d.prune_local)?,
             net_after: spec.int_in("net", d.net_after as u64, 0, 1 << 30)? as u32,
             value_weight: spec.int_in("value", d.value_weight as u64, 0, 1 << 20)? as u32,
             value_after: spec.int_in("valueat", d.value_after as u64, 1, 1 << 30)? as u32,
@@ -521,7 +524,15 @@ impl HexMc {
         // Forced moves need no search: a win, the one block, or (lost anyway) a block.
         let mut scratch = Vec::new();
         let mut moves = Vec::new();
-        let forced = match expand(&board, me, None, self.patterns, &mut scratch, &mut moves) {
+        let forced = match expand(
+            &board,
+            me,
+            None,
+            self.patterns,
+            false,
+            &mut scratch,
+            &mut moves,
+        ) {
             Expansion::Win(cell) => Some((to_move(cell as usize), Score::win_in(1))),
             Expansion::Loss => {
                 let mut threats = Vec::new();

@@ -160,13 +160,58 @@ pub fn local_fill_in(board: &Board, out: &mut Vec<(u16, u8)>) {
     });
 }
 
+/// Removes from `moves` the cells the player of colour `to_move` need not try, by the local
+/// rules of MoHex 2.0's prior pruning (Huang et al., "MoHex 2.0", 2013: cells whose pattern is
+/// typed vulnerable or dominated are left out of every expansion; Henderson, "Playing and
+/// solving Hex", 2010, ch. 4, for the proofs), and returns how many it removed:
+///
+/// - vulnerable: an opponent's stone on an empty neighbour `k` would make the cell dead;
+/// - dominated: the mover's own stone on an empty neighbour `k` would make it dead.
+///
+/// In both cases the mover's stone on `k` is at least as good as on the cell. A cell is left
+/// out only while its `k` is still among the moves: `k` is then kept for good, so every cell
+/// removed has a better or equal cell left, and a won position keeps a winning move.
+pub fn prune_local(board: &Board, to_move: u8, moves: &mut Vec<(u16, f32)>) -> usize {
+    let ring = &board.layout.ring;
+    let mut out = [false; MAX_BOX];
+    let mut kept = [false; MAX_BOX];
+    let mut listed = [false; MAX_BOX];
+    for &(p, _) in moves.iter() {
+        listed[p as usize] = true;
+    }
+    let mut removed = 0;
+    for &(p, _) in moves.iter() {
+        let p = p as usize;
+        if kept[p] {
+            continue;
+        }
+        let killer = ring.iter().map(|&d| (p as isize + d) as usize).find(|&k| {
+            listed[k]
+                && !out[k]
+                && (dead_for_with(board, p, other(to_move), k)
+                    || dead_for_with(board, p, to_move, k))
+        });
+        if let Some(k) = killer {
+            out[p] = true;
+            kept[k] = true;
+            removed += 1;
+        }
+    }
+    if removed > 0 {
+        moves.retain(|&(p, _)| !out[p as usize]);
+    }
+    removed
+}
+
 /// Expands a position for the player of colour `to_move` (the opponent's last move at
 /// `last`): the moves go to `out` with their priors (normalised to sum to 1, as MoHex's are).
+/// With `prune`, the cells [`prune_local`] finds inferior are left out as well.
 pub fn expand(
     board: &Board,
     to_move: u8,
     last: Option<usize>,
     patterns: &Patterns,
+    prune: bool,
     scratch: &mut Vec<u16>,
     out: &mut Vec<(u16, f32)>,
 ) -> Expansion {
@@ -185,6 +230,8 @@ pub fn expand(
             }
             if out.is_empty() {
                 out.extend(board.empties().iter().map(|&p| (p, 0.0)));
+            } else if prune {
+                prune_local(board, to_move, out);
             }
         }
         1 => out.push((scratch[0], 0.0)),
@@ -389,6 +436,48 @@ pub(super) mod tests {
             marked_some > 20,
             "{marked_some} positions with captured cells"
         );
+    }
+
+    /// The local pruning keeps a winning move: in random 4x4 and 5x5 positions the player to
+    /// move wins (poda-solve's solver as the oracle), some move the pruned expansion keeps
+    /// wins too; and it leaves out cells in most of them.
+    #[test]
+    fn the_local_pruning_keeps_a_winning_move() {
+        let mut solver = poda_solve::hex::HexSolver::new();
+        let patterns = Patterns::uniform();
+        let mut rng = Rng::new(61);
+        let (mut pruned, mut won) = (0, 0);
+        let (mut scratch, mut all, mut kept) = (Vec::new(), Vec::new(), Vec::new());
+        for size in [4u32, 5] {
+            for _ in 0..400 {
+                let plies = 2 + rng.index((size * size) as usize / 2);
+                let game = random_position(size, plies, &mut rng);
+                if game.outcome().is_over() {
+                    continue;
+                }
+                let b = from_hex(&game);
+                let me = colour_of(game.side_to_move());
+                let with = expand(&b, me, None, &patterns, true, &mut scratch, &mut kept);
+                let without = expand(&b, me, None, &patterns, false, &mut scratch, &mut all);
+                assert_eq!(with, without);
+                if with != Expansion::Moves {
+                    continue;
+                }
+                assert!(!kept.is_empty() && kept.iter().all(|m| all.iter().any(|a| a.0 == m.0)));
+                pruned += (kept.len() < all.len()) as usize;
+                if solver.solve(&game).unwrap().winner != game.side_to_move() {
+                    continue;
+                }
+                won += 1;
+                let wins = kept.iter().any(|&(cell, _)| {
+                    let after = game.after(HexMove::Cell(b.layout.to_dense[cell as usize]));
+                    after.winner() == Some(game.side_to_move())
+                        || solver.solve(&after).unwrap().winner == game.side_to_move()
+                });
+                assert!(wins, "no winning move kept: {}", game.board_string());
+            }
+        }
+        assert!(pruned > 150 && won > 150, "{pruned} pruned, {won} won");
     }
 
     /// Winning and dead cells agree with poda-games' bitboard versions on random positions.

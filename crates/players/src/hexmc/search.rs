@@ -86,6 +86,9 @@ pub struct Params {
     /// simulation that passes it (MoHex's playouts on the filled board; above 11x11 the fill-in
     /// of dead cells and captured pairs alone).
     pub fill_in: bool,
+    /// Whether every expansion leaves out the cells [`prune_local`](super::knowledge::prune_local)
+    /// finds vulnerable or dominated by a neighbour (MoHex 2.0's prior pruning, by local rules).
+    pub prune_local: bool,
     /// Visits after which a node's children get the policy net's priors instead of the
     /// patterns' ([`net`](super::net); the root gets them at once); 0: never.
     pub net_after: u32,
@@ -115,6 +118,7 @@ impl Default for Params {
             playout_cap: 0.0,
             playout_local: 0.0,
             fill_in: false,
+            prune_local: false,
             net_after: 0,
             puct: 0.0,
             value_weight: 0,
@@ -497,6 +501,7 @@ impl Searcher {
                         to_move,
                         last,
                         self.patterns,
+                        p.prune_local,
                         &mut w.scratch,
                         &mut w.moves,
                     ) {
