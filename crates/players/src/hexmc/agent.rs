@@ -65,7 +65,7 @@ impl HexMc {
     /// Builds `hexmc(movetime=1s|mirror|playouts=N,threads=1,c=..,rave=..,ravei=1,ravep=0,
     /// fpu=..,prior=..,expand=..,nodes=..,patterns=FILE,vc=true,knowledge=0,fillin=false,
     /// pcap=0,plocal=0,solve=S,rootinf=false,net=0,netfile=FILE,puct=0,nettop=0,value=0,
-    /// valueat=100,valuefile=FILE,prune=false)`: `ravei` and `ravep` are MoHex's RAVE schedule ([`Params::rave_initial`],
+    /// valueat=100,valuefile=FILE,prune=true)`: `ravei` and `ravep` are MoHex's RAVE schedule ([`Params::rave_initial`],
     /// [`Params::rave_prior`]); `fillin` (with `knowledge`) plays a knowledge node's fill-in
     /// on the boards below it; `pcap` > 0 draws the playouts' moves (with `plocal`, those away
     /// from the last move) by their pattern weights capped there; `plocal` > 0 answers the
@@ -77,7 +77,7 @@ impl HexMc {
     /// weight of AlphaZero's prior term [`Params::puct`]); `nettop=K` searches only the net's
     /// `K` likeliest root moves; `value=W` gives every node but the root, once visited
     /// `valueat` times, `W` virtual results at the value net's chance (the shipped net, or
-    /// `valuefile=FILE`'s); `prune` leaves the locally vulnerable and dominated cells out of
+    /// `valuefile=FILE`'s); `prune=false` keeps the locally vulnerable and dominated cells in
     /// every expansion ([`Params::prune_local`]).
     pub fn from_spec(spec: &Spec) -> Result<HexMc, SpecError> {
         spec.expect_keys(&[
