@@ -278,6 +278,17 @@ pub(super) mod tests {
         game
     }
 
+    /// `count` positions of side `size`, each `min_plies` and up to half the board more
+    /// random moves from the empty board ([`random_position`]: never a finished game).
+    fn open_positions(size: u32, count: usize, min_plies: usize, rng: &mut Rng) -> Vec<Hex> {
+        (0..count)
+            .map(|_| {
+                let plies = min_plies + rng.index((size * size) as usize / 2);
+                random_position(size, plies, rng)
+            })
+            .collect()
+    }
+
     /// The playout board of a game.
     pub(in crate::hexmc) fn from_hex(game: &Hex) -> Board {
         let mut b = Board::new(game.size() as usize);
@@ -333,12 +344,7 @@ pub(super) mod tests {
         for size in [4u32, 5] {
             let mut prover = Prover::new(size);
             let mut fill = Vec::new();
-            for _ in 0..400 {
-                let plies = 3 + rng.index((size * size) as usize / 2);
-                let game = random_position(size, plies, &mut rng);
-                if game.outcome().is_over() {
-                    continue;
-                }
+            for game in open_positions(size, 400, 3, &mut rng) {
                 let b = from_hex(&game);
                 local_fill_in(&b, &mut fill);
                 if fill.is_empty() {
@@ -368,12 +374,7 @@ pub(super) mod tests {
         for size in [4u32, 5] {
             let rings = Rings::new(size);
             let masks = poda_solve::hex::board::Masks::new(size);
-            for _ in 0..150 {
-                let plies = 3 + rng.index((size * size) as usize / 2);
-                let game = random_position(size, plies, &mut rng);
-                if game.outcome().is_over() {
-                    continue;
-                }
+            for game in open_positions(size, 150, 3, &mut rng) {
                 let b = from_hex(&game);
                 let mut captured = [false; MAX_BOX];
                 let n = captured_cells(&b, &mut captured);
@@ -449,12 +450,7 @@ pub(super) mod tests {
         let (mut pruned, mut won) = (0, 0);
         let (mut scratch, mut all, mut kept) = (Vec::new(), Vec::new(), Vec::new());
         for size in [4u32, 5] {
-            for _ in 0..400 {
-                let plies = 2 + rng.index((size * size) as usize / 2);
-                let game = random_position(size, plies, &mut rng);
-                if game.outcome().is_over() {
-                    continue;
-                }
+            for game in open_positions(size, 400, 2, &mut rng) {
                 let b = from_hex(&game);
                 let me = colour_of(game.side_to_move());
                 let with = expand(&b, me, None, &patterns, true, &mut scratch, &mut kept);
