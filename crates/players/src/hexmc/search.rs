@@ -35,7 +35,7 @@
 
 use super::board::{other, Board, FastRng, EMPTY, MAX_BOX};
 use super::inferior::Inferior;
-use super::knowledge::{captured_cells, expand, local_fill_in, Expansion};
+use super::knowledge::{captured_cells, expand, local_fill_in, prune_local, Expansion};
 use super::net::{NetScratch, PolicyNet};
 use super::patterns::Patterns;
 use super::playout::PlayoutPolicy;
@@ -499,12 +499,15 @@ impl Searcher {
             }
             if !n.is_expanded() {
                 if (node == 0 || n.visits() >= p.expand_after) && tree.try_claim(node) {
+                    // A restricted root is pruned within its allowed moves, so that every
+                    // cell left out has its better cell among them.
+                    let root_allowed = self.root_allowed.as_ref().filter(|_| node == 0);
                     match expand(
                         &w.board,
                         to_move,
                         last,
                         self.patterns,
-                        p.prune_local,
+                        p.prune_local && root_allowed.is_none(),
                         &mut w.scratch,
                         &mut w.moves,
                     ) {
@@ -521,8 +524,11 @@ impl Searcher {
                             break;
                         }
                         Expansion::Moves => {
-                            if let (0, Some(ok)) = (node, &self.root_allowed) {
+                            if let Some(ok) = root_allowed {
                                 w.moves.retain(|&(cell, _)| ok[cell as usize]);
+                                if p.prune_local {
+                                    prune_local(&w.board, to_move, &mut w.moves);
+                                }
                             }
                             if !tree.expand(node, &w.moves) {
                                 winner = self.playout(w, to_move, last);
