@@ -89,16 +89,46 @@ pub fn is_dead(board: &Board, p: usize) -> bool {
 /// stone of `x` on the cell `q` (an edge is its owner's stone).
 #[inline]
 fn dead_for_with(board: &Board, p: usize, x: u8, q: usize) -> bool {
+    dead_for_with_two(board, p, x, q, q)
+}
+
+/// [`dead_for_with`] counting stones of `x` on the two cells `q` and `r`.
+#[inline]
+fn dead_for_with_two(board: &Board, p: usize, x: u8, q: usize, r: usize) -> bool {
     let ring = &board.layout.ring;
     let col = |i: usize| {
         let n = (p as isize + ring[i % 6]) as usize;
-        if n == q {
+        if n == q || n == r {
             x
         } else {
             board.colour[n]
         }
     };
     (0..6).any(|s| (0..4).all(|k| col(s + k) == x))
+}
+
+/// True if a stone of `x` on the empty neighbour `k` of the empty cell `p` would make `p`
+/// one of a captured pair of `x` (with an empty neighbour `d`: a stone of `x` on either of
+/// `p`, `d` makes the other dead). Then `x` on `k` owns `p` at no cost, so `x` on `k` is at
+/// least as good as `x` on `p`.
+fn captured_with(board: &Board, p: usize, x: u8, k: usize) -> bool {
+    let ring = &board.layout.ring;
+    // Four neighbours of `x` in a row, two of them `k` and `d`: `p` needs two of `x` now.
+    if ring
+        .iter()
+        .filter(|&&d| board.colour[(p as isize + d) as usize] == x)
+        .count()
+        < 2
+    {
+        return false;
+    }
+    ring.iter().map(|&d| (p as isize + d) as usize).any(|d| {
+        d != k
+            && board.colour[d] == EMPTY
+            && board.layout.to_dense[d] != u16::MAX
+            && dead_for_with_two(board, p, x, k, d)
+            && dead_for_with_two(board, d, x, k, p)
+    })
 }
 
 /// Marks in `out` (cleared first) the cells of captured pairs of either colour, and returns
@@ -165,12 +195,18 @@ pub fn local_fill_in(board: &Board, out: &mut Vec<(u16, u8)>) {
 /// typed vulnerable or dominated are left out of every expansion; Henderson, "Playing and
 /// solving Hex", 2010, ch. 4, for the proofs), and returns how many it removed:
 ///
+/// - captured (MoHex's "filled" type): both cells of a captured pair of either colour
+///   ([`captured_cells`]); its captor owns both at no cost, so the position is the one with
+///   the pair filled, and a winning move, if any, lies outside. Pairs that share a cell with
+///   one already taken are left, so the pairs taken can all be filled at once;
 /// - vulnerable: an opponent's stone on an empty neighbour `k` would make the cell dead;
-/// - dominated: the mover's own stone on an empty neighbour `k` would make it dead.
+/// - dominated: the mover's own stone on an empty neighbour `k` would make it dead, or one
+///   of a captured pair of the mover ([`captured_with`]).
 ///
-/// In both cases the mover's stone on `k` is at least as good as on the cell. A cell is left
-/// out only while its `k` is still among the moves: `k` is then kept for good, so every cell
-/// removed has a better or equal cell left, and a won position keeps a winning move.
+/// In the last two cases the mover's stone on `k` is at least as good as on the cell. A cell
+/// is left out only while its `k` is still among the moves: `k` is then kept for good, so
+/// every cell removed has a better or equal cell left, and a won position keeps a winning
+/// move. If every move is in a captured pair, none is removed.
 pub fn prune_local(board: &Board, to_move: u8, moves: &mut Vec<(u16, f32)>) -> usize {
     let ring = &board.layout.ring;
     let mut out = [false; MAX_BOX];
@@ -180,16 +216,27 @@ pub fn prune_local(board: &Board, to_move: u8, moves: &mut Vec<(u16, f32)>) -> u
         listed[p as usize] = true;
     }
     let mut removed = 0;
+    for_each_captured_pair(board, |a, b, _| {
+        if listed[a] && listed[b] && !out[a] && !out[b] {
+            out[a] = true;
+            out[b] = true;
+            removed += 2;
+        }
+    });
+    if removed == moves.len() {
+        return 0;
+    }
     for &(p, _) in moves.iter() {
         let p = p as usize;
-        if kept[p] {
+        if kept[p] || out[p] {
             continue;
         }
         let killer = ring.iter().map(|&d| (p as isize + d) as usize).find(|&k| {
             listed[k]
                 && !out[k]
                 && (dead_for_with(board, p, other(to_move), k)
-                    || dead_for_with(board, p, to_move, k))
+                    || dead_for_with(board, p, to_move, k)
+                    || captured_with(board, p, to_move, k))
         });
         if let Some(k) = killer {
             out[p] = true;
@@ -447,8 +494,9 @@ pub(super) mod tests {
         let mut solver = poda_solve::hex::HexSolver::new();
         let patterns = Patterns::uniform();
         let mut rng = Rng::new(61);
-        let (mut pruned, mut won) = (0, 0);
+        let (mut pruned, mut won, mut in_pairs) = (0, 0, 0);
         let (mut scratch, mut all, mut kept) = (Vec::new(), Vec::new(), Vec::new());
+        let mut in_pair = [false; MAX_BOX];
         for size in [4u32, 5] {
             for game in open_positions(size, 400, 2, &mut rng) {
                 let b = from_hex(&game);
@@ -461,6 +509,11 @@ pub(super) mod tests {
                 }
                 assert!(!kept.is_empty() && kept.iter().all(|m| all.iter().any(|a| a.0 == m.0)));
                 pruned += (kept.len() < all.len()) as usize;
+                captured_cells(&b, &mut in_pair);
+                in_pairs += all
+                    .iter()
+                    .any(|m| in_pair[m.0 as usize] && !kept.iter().any(|k| k.0 == m.0))
+                    as usize;
                 if solver.solve(&game).unwrap().winner != game.side_to_move() {
                     continue;
                 }
@@ -473,7 +526,52 @@ pub(super) mod tests {
                 assert!(wins, "no winning move kept: {}", game.board_string());
             }
         }
-        assert!(pruned > 150 && won > 150, "{pruned} pruned, {won} won");
+        assert!(
+            pruned > 150 && won > 150 && in_pairs > 200,
+            "{pruned} pruned ({in_pairs} with a captured pair), {won} won"
+        );
+    }
+
+    /// A cell that the mover's stone on its neighbour `k` would make one of the mover's
+    /// captured pairs is no better than `k`: in random 4x4 and 5x5 positions, whenever the
+    /// cell wins for the mover, so does `k` (poda-solve's solver as the oracle).
+    #[test]
+    fn a_cell_captured_by_a_neighbour_is_no_better_than_it() {
+        let mut solver = poda_solve::hex::HexSolver::new();
+        let mut rng = Rng::new(67);
+        let (mut found, mut winning) = (0, 0);
+        for size in [4u32, 5] {
+            for game in open_positions(size, 400, 2, &mut rng) {
+                let b = from_hex(&game);
+                let me = game.side_to_move();
+                let mut wins = |cell: usize| {
+                    let after = game.after(HexMove::Cell(b.layout.to_dense[cell]));
+                    after.winner() == Some(me)
+                        || (after.winner().is_none() && solver.solve(&after).unwrap().winner == me)
+                };
+                for &p in b.empties() {
+                    let p = p as usize;
+                    for &d in &b.layout.ring {
+                        let k = (p as isize + d) as usize;
+                        if b.colour[k] != EMPTY
+                            || b.layout.to_dense[k] == u16::MAX
+                            || !captured_with(&b, p, colour_of(me), k)
+                        {
+                            continue;
+                        }
+                        found += 1;
+                        if wins(p) {
+                            winning += 1;
+                            assert!(wins(k), "{} {p} {k}", game.board_string());
+                        }
+                    }
+                }
+            }
+        }
+        assert!(
+            found > 1000 && winning > 300,
+            "{found} found, {winning} winning"
+        );
     }
 
     /// Winning and dead cells agree with poda-games' bitboard versions on random positions.
