@@ -113,11 +113,12 @@ impl PlayerGame for Hex {
                        playouts, pattern-weighted with pcap>0, answering the last move with \
                        plocal>0 (both: MoHex 2.0's policy), RAVE, pattern priors, virtual \
                        connections at the root, per-node knowledge and its fill-in, proven wins, \
-                       lock-free threads; locally vulnerable and dominated cells left out of every \
-                       expansion (prune=false: kept); net=N with prior>0 or puct>0: a policy net's priors \
-                       at the root and at nodes visited N times; nettop=K: only the net's K \
-                       likeliest root moves; value=W: W virtual results at a value net's \
-                       chance for each node visited valueat times); best from 7x7",
+                       lock-free threads; locally captured, vulnerable and dominated cells \
+                       left out of every expansion (prune=false: kept); net=N with prior>0 or \
+                       puct>0: a policy net's priors at the root and at nodes visited N \
+                       times; nettop=K: only the net's K likeliest root moves; value=W: W \
+                       virtual results at a value net's chance for each node visited valueat \
+                       times); best from 7x7",
                 build: |_, spec| Ok(AgentRecipe::Agent(Box::new(HexMc::from_spec(spec)?))),
             },
         ]

@@ -77,8 +77,8 @@ impl HexMc {
     /// weight of AlphaZero's prior term [`Params::puct`]); `nettop=K` searches only the net's
     /// `K` likeliest root moves; `value=W` gives every node but the root, once visited
     /// `valueat` times, `W` virtual results at the value net's chance (the shipped net, or
-    /// `valuefile=FILE`'s); `prune=false` keeps the locally vulnerable and dominated cells in
-    /// every expansion ([`Params::prune_local`]).
+    /// `valuefile=FILE`'s); `prune=false` keeps the locally captured, vulnerable and
+    /// dominated cells in every expansion ([`Params::prune_local`]).
     pub fn from_spec(spec: &Spec) -> Result<HexMc, SpecError> {
         spec.expect_keys(&[
             "movetime",

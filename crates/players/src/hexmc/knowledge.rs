@@ -219,8 +219,8 @@ pub fn local_fill_in(board: &Board, out: &mut Vec<(u16, u8)>) {
 
 /// Removes from `moves` the cells the player of colour `to_move` need not try, by the local
 /// rules of MoHex 2.0's prior pruning (Huang et al., "MoHex 2.0", 2013: cells whose pattern is
-/// typed vulnerable or dominated are left out of every expansion; Henderson, "Playing and
-/// solving Hex", 2010, ch. 4, for the proofs), and returns how many it removed:
+/// typed filled, vulnerable or dominated are left out of every expansion; Henderson, "Playing
+/// and solving Hex", 2010, ch. 4, for the proofs), and returns how many it removed:
 ///
 /// - captured (MoHex's "filled" type): both cells of a captured pair of either colour
 ///   ([`captured_cells`]); its captor owns both at no cost, so the position is the one with

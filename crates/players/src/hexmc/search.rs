@@ -87,7 +87,8 @@ pub struct Params {
     /// of dead cells and captured pairs alone).
     pub fill_in: bool,
     /// Whether every expansion leaves out the cells [`prune_local`](super::knowledge::prune_local)
-    /// finds vulnerable or dominated by a neighbour (MoHex 2.0's prior pruning, by local rules).
+    /// finds captured, or vulnerable or dominated by a neighbour (MoHex 2.0's prior pruning, by
+    /// local rules).
     pub prune_local: bool,
     /// Visits after which a node's children get the policy net's priors instead of the
     /// patterns' ([`net`](super::net); the root gets them at once); 0: never.
