@@ -110,10 +110,11 @@ pub fn is_dead(board: &Board, p: usize) -> bool {
 /// every two neighbours `X` could use (empty cells and `X`'s stones, an edge counting as its
 /// owner's) are next to each other or joined around the ring through `X`'s stones: then no
 /// minimal chain of `X` passes through it. Four consecutive neighbours of one colour is the
-/// common case; three of `X` in a row with the opponent's stone opposite the middle empty
-/// neighbour, or two of each colour facing, are the others. Only the ring is looked at
-/// (stones joined further away are not seen), so this finds fewer dead cells than
-/// poda-solve's `Rings::is_dead`, never more.
+/// common case; three of `X` in a row with the opponent's stone between the two empty
+/// neighbours, or two of each colour facing, are the others. Only the ring is looked at:
+/// stones joined further away are not seen (poda-solve's `Rings::is_dead` sees groups, but
+/// joins two empty neighbours only through a group or an edge both touch, so each finds
+/// some dead cells the other does not).
 #[inline]
 fn dead_ring(c: &[u8; 6]) -> bool {
     // Three empty neighbours are never pairwise joined for both colours.
