@@ -2,9 +2,11 @@
 //! search thread without a lock (Enzenberger and Müller, "A lock-free multithreaded Monte
 //! Carlo tree search algorithm", ACG 2009, as in Fuego and MoHex).
 //!
-//! - Statistics are updated with plain loads and stores: two threads adding at once may lose
-//!   one update, which the search tolerates (the paper measured no loss of strength), and no
-//!   update can tear a value.
+//! - Visits and wins are added with atomic read-modify-writes (a compare-and-swap loop for
+//!   the `f32` wins), so no update is lost: a value net's block of virtual results on a node
+//!   must not be overwritten by a thread's single result. The RAVE statistics use plain
+//!   loads and stores: two threads adding at once may lose one update, which the search
+//!   tolerates (the paper measured no loss of strength), and no update can tear a value.
 //! - A node is expanded by the thread that wins the compare-and-swap of its state from
 //!   `LEAF` to `EXPANDING`; it takes its children from the arena with one `fetch_add`, fills
 //!   them, and only then publishes them (state `EXPANDED`, release ordering). Other threads
@@ -54,6 +56,15 @@ pub struct Node {
 #[inline]
 fn add_f32(a: &AtomicU32, v: f32) {
     a.store((f32::from_bits(a.load(Relaxed)) + v).to_bits(), Relaxed);
+}
+
+/// [`add_f32`] that loses no concurrent update.
+#[inline]
+fn add_f32_exact(a: &AtomicU32, v: f32) {
+    // The closure always returns `Some`, so the update cannot fail.
+    let _ = a.fetch_update(Relaxed, Relaxed, |bits| {
+        Some((f32::from_bits(bits) + v).to_bits())
+    });
 }
 
 #[inline]
@@ -170,7 +181,7 @@ impl Node {
     #[inline]
     pub fn add_result(&self, win: f32) {
         if win != 0.0 {
-            add_f32(&self.wins, win);
+            add_f32_exact(&self.wins, win);
         }
     }
     #[inline]
@@ -188,8 +199,8 @@ impl Node {
     /// Adds `visits` results at rate `rate` to the statistics (a value estimate counted as
     /// that many playouts).
     pub fn add_virtual(&self, visits: u32, rate: f32) {
-        add_u32(&self.visits, visits);
-        add_f32(&self.wins, visits as f32 * rate);
+        self.visits.fetch_add(visits, Relaxed);
+        add_f32_exact(&self.wins, visits as f32 * rate);
     }
     /// Seeds the RAVE statistics.
     pub fn seed_rave(&self, visits: u32, rate: f32) {
