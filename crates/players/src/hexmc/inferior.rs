@@ -117,10 +117,9 @@ impl Inferior {
 #[cfg(test)]
 mod tests {
     use super::super::board::colour_of;
-    use super::super::knowledge::tests::{from_hex, random_position};
+    use super::super::knowledge::tests::{from_hex, move_wins, random_position};
     use super::*;
     use poda_core::{Game, Rng};
-    use poda_games::hex::HexMove;
 
     /// In random 4x4 and 5x5 positions the player to move wins, the cells left hold a
     /// winning move (poda-solve's prover as the oracle), whatever order the candidates come
@@ -151,11 +150,10 @@ mod tests {
                     continue;
                 }
                 checked += 1;
-                let wins = candidates.iter().filter(|&&c| !out[c]).any(|&c| {
-                    let i = board.layout.to_dense[c];
-                    let after = game.after(HexMove::Cell(i));
-                    after.winner() == Some(me) || solver.solve(&after).unwrap().winner == me
-                });
+                let wins = candidates
+                    .iter()
+                    .filter(|&&c| !out[c])
+                    .any(|&c| move_wins(&game, board.layout.to_dense[c], &mut solver));
                 assert!(wins, "no winning move left: {}", game.board_string());
             }
         }

@@ -141,7 +141,8 @@ fn useless_ring(c: &[u8; 6], x: u8) -> bool {
 /// least as good as `x` on `p`.
 fn captured_with(board: &Board, p: usize, x: u8, k: usize) -> bool {
     let ring = &board.layout.ring;
-    // Four neighbours of `x` in a row, two of them `k` and `d`: `p` needs two of `x` now.
+    // Tried only where `p` has two neighbours of `x` already, as four of `x` in a row with
+    // `k` and `d` needs (the ring's other dead patterns with fewer are not tried).
     if ring
         .iter()
         .filter(|&&d| board.colour[(p as isize + d) as usize] == x)
@@ -364,6 +365,18 @@ pub(super) mod tests {
             .collect()
     }
 
+    /// True if the player to move in `game` wins by playing the cell `cell` (dense index):
+    /// at once, or by poda-solve's solver on the position after it.
+    pub(in crate::hexmc) fn move_wins(
+        game: &Hex,
+        cell: u16,
+        solver: &mut poda_solve::hex::HexSolver,
+    ) -> bool {
+        let me = game.side_to_move();
+        let after = game.after(HexMove::Cell(cell));
+        after.winner() == Some(me) || solver.solve(&after).unwrap().winner == me
+    }
+
     /// The playout board of a game.
     pub(in crate::hexmc) fn from_hex(game: &Hex) -> Board {
         let mut b = Board::new(game.size() as usize);
@@ -484,10 +497,9 @@ pub(super) mod tests {
                 if kept.is_empty() {
                     continue;
                 }
-                let wins = kept.iter().any(|&i| {
-                    let after = game.after(HexMove::Cell(i as u16));
-                    after.winner() == Some(me) || solver.solve(&after).unwrap().winner == me
-                });
+                let wins = kept
+                    .iter()
+                    .any(|&i| move_wins(&game, i as u16, &mut solver));
                 assert!(wins, "{}", game.board_string());
             }
         }
@@ -530,9 +542,7 @@ pub(super) mod tests {
                 }
                 won += 1;
                 let wins = kept.iter().any(|&(cell, _)| {
-                    let after = game.after(HexMove::Cell(b.layout.to_dense[cell as usize]));
-                    after.winner() == Some(game.side_to_move())
-                        || solver.solve(&after).unwrap().winner == game.side_to_move()
+                    move_wins(&game, b.layout.to_dense[cell as usize], &mut solver)
                 });
                 assert!(wins, "no winning move kept: {}", game.board_string());
             }
@@ -555,11 +565,7 @@ pub(super) mod tests {
             for game in open_positions(size, 400, 2, &mut rng) {
                 let b = from_hex(&game);
                 let me = game.side_to_move();
-                let mut wins = |cell: usize| {
-                    let after = game.after(HexMove::Cell(b.layout.to_dense[cell]));
-                    after.winner() == Some(me)
-                        || (after.winner().is_none() && solver.solve(&after).unwrap().winner == me)
-                };
+                let mut wins = |cell: usize| move_wins(&game, b.layout.to_dense[cell], &mut solver);
                 for &p in b.empties() {
                     let p = p as usize;
                     for &d in &b.layout.ring {
