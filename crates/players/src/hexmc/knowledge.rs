@@ -141,11 +141,11 @@ fn useless_ring(c: &[u8; 6], x: u8) -> bool {
 /// least as good as `x` on `p`.
 fn captured_with(board: &Board, p: usize, x: u8, k: usize) -> bool {
     let ring = &board.layout.ring;
-    // Tried only where `p` has two neighbours of `x` already, as four of `x` in a row with
-    // `k` and `d` needs (the ring's other dead patterns with fewer are not tried).
+    // With `k` and `d` filled, the ring of a dead cell has at most two empty cells, so `p`
+    // needs two stones or edge cells (of either colour) among its neighbours already.
     if ring
         .iter()
-        .filter(|&&d| board.colour[(p as isize + d) as usize] == x)
+        .filter(|&&d| board.colour[(p as isize + d) as usize] != EMPTY)
         .count()
         < 2
     {
@@ -561,6 +561,9 @@ pub(super) mod tests {
         let mut solver = poda_solve::hex::HexSolver::new();
         let mut rng = Rng::new(67);
         let (mut found, mut winning) = (0, 0);
+        // Cells with fewer than two of the mover's stones or edges around them: not four in
+        // a row, the ring's wider patterns.
+        let (mut wider, mut wider_winning) = (0, 0);
         for size in [4u32, 5] {
             for game in open_positions(size, 400, 2, &mut rng) {
                 let b = from_hex(&game);
@@ -568,6 +571,12 @@ pub(super) mod tests {
                 let mut wins = |cell: usize| move_wins(&game, b.layout.to_dense[cell], &mut solver);
                 for &p in b.empties() {
                     let p = p as usize;
+                    let own = b
+                        .layout
+                        .ring
+                        .iter()
+                        .filter(|&&d| b.colour[(p as isize + d) as usize] == colour_of(me))
+                        .count();
                     for &d in &b.layout.ring {
                         let k = (p as isize + d) as usize;
                         if b.colour[k] != EMPTY
@@ -577,8 +586,10 @@ pub(super) mod tests {
                             continue;
                         }
                         found += 1;
+                        wider += (own < 2) as usize;
                         if wins(p) {
                             winning += 1;
+                            wider_winning += (own < 2) as usize;
                             assert!(wins(k), "{} {p} {k}", game.board_string());
                         }
                     }
@@ -586,8 +597,8 @@ pub(super) mod tests {
             }
         }
         assert!(
-            found > 1000 && winning > 300,
-            "{found} found, {winning} winning"
+            found > 1000 && winning > 300 && wider > 500 && wider_winning > 150,
+            "{found} found, {winning} winning; {wider} and {wider_winning} of them wider"
         );
     }
 
