@@ -9,7 +9,8 @@ mod hex_exact;
 
 use hex_exact::{random_unfinished, wins, wins_by};
 use poda_core::{Player, Rng};
-use poda_solve::hex::board::{cells, Board, Masks};
+use poda_solve::hex::bits::{Bits, Wide};
+use poda_solve::hex::board::{cells, Board, BoardOf, Masks, MasksOf};
 use poda_solve::hex::ice::Rings;
 use std::collections::HashMap;
 
@@ -314,4 +315,68 @@ fn vulnerable_and_dominated_cells_leave_a_winning_move() {
     }
     assert!(vulnerable > 200, "only {vulnerable} vulnerable cells met");
     assert!(won > 300, "only {won} won positions checked");
+}
+
+/// The cell set turned by 180 degrees on an `n`x`n` board (cell `c` to `n * n - 1 - c`).
+fn turned<B: Bits>(set: B, n: u32) -> B {
+    let last = (n * n - 1) as usize;
+    set.cells().fold(B::EMPTY, |s, c| s.with(last - c))
+}
+
+/// Dead cells, dead regions and vulnerable cells do not depend on which way round the board
+/// is (the 180-degree turn keeps both players' goals): on random 11x11 positions with
+/// 128-bit sets and 13x13 ones with three-word sets, whose turn moves cells between the
+/// words, each set of the turned position is the turned set. A shift that drops the bits
+/// crossing a word border breaks this.
+#[test]
+fn the_cell_classes_turn_with_the_board() {
+    fn check<B: Bits>(size: u32, seed: u64) -> usize {
+        let masks = MasksOf::<B>::new(size);
+        let rings = Rings::new(size);
+        let mut rng = Rng::new(seed);
+        let mut found = 0;
+        for i in 0..150 {
+            // A third to two thirds of the cells taken, split at random between the colours.
+            let mut stones = [B::EMPTY; 2];
+            let taken = (size * size) as usize * (1 + i % 3) / 4;
+            for c in 0..(size * size) as usize {
+                if rng.index((size * size) as usize) < taken {
+                    let side = rng.index(2);
+                    stones[side] = stones[side].with(c);
+                }
+            }
+            let board = BoardOf {
+                stones,
+                to_move: [Player::First, Player::Second][i % 2],
+                swap_rule: false,
+            };
+            let turn = BoardOf {
+                stones: [turned(stones[0], size), turned(stones[1], size)],
+                ..board
+            };
+            let dead = rings.dead(&board, &masks);
+            assert_eq!(rings.dead(&turn, &masks), turned(dead, size), "dead, {i}");
+            let regions = rings.dead_regions(&board, &masks);
+            assert_eq!(
+                rings.dead_regions(&turn, &masks),
+                turned(regions, size),
+                "regions, {i}"
+            );
+            let empty = board.empty(&masks);
+            let vulnerable = rings.vulnerable(&board, &masks, empty).0;
+            assert_eq!(
+                rings.vulnerable(&turn, &masks, turned(empty, size)).0,
+                turned(vulnerable, size),
+                "vulnerable, {i}"
+            );
+            found += (dead.count() + regions.count() + vulnerable.count()) as usize;
+        }
+        found
+    }
+    let narrow = check::<u128>(11, 71);
+    let wide = check::<Wide>(13, 73);
+    assert!(
+        narrow > 1000 && wide > 1000,
+        "{narrow} and {wide} cells found"
+    );
 }

@@ -249,7 +249,7 @@ impl HexMc {
     }
 
     /// The root moves allowed (`allowed`, or every empty cell) less those the inferior-cell
-    /// analysis leaves out (fill-in, vulnerable and dominated cells up to 11x11, candidates
+    /// analysis leaves out (fill-in, vulnerable and dominated cells up to 13x13, candidates
     /// by pattern weight so that of two equivalent moves the better-looking stays; above,
     /// the local rules' dead cells and captured pairs). A played cell of the fill-in or a
     /// vulnerable one is a move given away: the opponent need not answer it.
@@ -268,7 +268,7 @@ impl HexMc {
         }
         let me = colour_of(game.side_to_move());
         let Some(analysis) = self.inferior.as_ref().and_then(|(_, a)| a.as_ref()) else {
-            // Above 11x11: the local rules' fill-in (dead cells, captured pairs).
+            // Above 13x13: the local rules' fill-in (dead cells, captured pairs).
             let mut fill = Vec::new();
             local_fill_in(board, &mut fill);
             let lost: Vec<HexMove> = fill
@@ -989,12 +989,12 @@ mod tests {
         );
     }
 
-    /// Above 11x11 `rootinf=true` leaves out the local rules' fill-in: on random 13x13
+    /// Above 13x13 `rootinf=true` leaves out the local rules' fill-in: on random 15x15
     /// positions the root never plays a dead cell or a cell of a captured pair, and without
     /// it some positions get such a move.
     #[test]
-    fn above_eleven_the_root_leaves_out_the_local_fill_in() {
-        let given_away = root_moves_given_away(13, (30, 12), (40, 60), 20, |_, board, played| {
+    fn above_thirteen_the_root_leaves_out_the_local_fill_in() {
+        let given_away = root_moves_given_away(15, (30, 12), (60, 80), 20, |_, board, played| {
             let mut fill = Vec::new();
             local_fill_in(board, &mut fill);
             fill.iter().any(|&(f, _)| f as usize == played)

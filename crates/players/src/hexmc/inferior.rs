@@ -1,4 +1,4 @@
-//! The inferior-cell analysis a knowledge node gets (boards up to 11x11), after MoHex's
+//! The inferior-cell analysis a knowledge node gets (boards up to 13x13), after MoHex's
 //! (Arneson, Hayward, Henderson, "Monte Carlo tree search in Hex", IEEE TCIAIG 2010; the
 //! cell classes of Henderson, "Playing and solving Hex", PhD thesis, 2010, chapter 4), from
 //! poda-solve's engine ([`Rings`]), the one its prover rests on:
@@ -16,25 +16,27 @@
 use super::board::{Board, MAX_BOX};
 use super::vcs::stone_sets;
 use poda_core::Player;
-use poda_solve::hex::board::{Board as Bits, Masks};
+use poda_solve::hex::bits::{Bits, Wide};
+use poda_solve::hex::board::{BoardOf, MasksOf};
 use poda_solve::hex::ice::Rings;
 
-/// Largest board the analysis runs on (its cell sets are 128 bits wide).
-pub const MAX_SIZE: usize = 11;
+/// Largest board the analysis runs on (13x13 cells fit [`Wide`] sets).
+pub const MAX_SIZE: usize = 13;
 
-/// The analysis for one board size.
-pub struct Inferior {
-    rings: Rings,
-    masks: Masks,
+/// The analysis for one board size: 128-bit cell sets up to 11x11, three words above.
+pub enum Inferior {
+    Narrow(Analysis<u128>),
+    Wide(Analysis<Wide>),
 }
 
 impl Inferior {
     /// The analysis for boards of side `size`, if it is at most [`MAX_SIZE`].
     pub fn new(size: usize) -> Option<Inferior> {
-        (size <= MAX_SIZE).then(|| Inferior {
-            rings: Rings::new(size as u32),
-            masks: Masks::new(size as u32),
-        })
+        match size {
+            0..=11 => Some(Inferior::Narrow(Analysis::new(size))),
+            12..=MAX_SIZE => Some(Inferior::Wide(Analysis::new(size))),
+            _ => None,
+        }
     }
 
     /// Marks in `out` (cleared first) the mailbox cells of `candidates` that the player of
@@ -48,9 +50,48 @@ impl Inferior {
         candidates: &[usize],
         out: &mut [bool; MAX_BOX],
     ) -> usize {
+        match self {
+            Inferior::Narrow(a) => a.inferior(board, to_move, candidates, out),
+            Inferior::Wide(a) => a.inferior(board, to_move, candidates, out),
+        }
+    }
+
+    /// The stones of the fill-in of `board` (dead cells, captured pairs, permanently inferior
+    /// cells, dead regions) as `(mailbox cell, colour)` in `out` (cleared first): the filled
+    /// position has the same winner, and its playouts waste no move there.
+    pub fn fill_in(&self, board: &Board, out: &mut Vec<(u16, u8)>) {
+        match self {
+            Inferior::Narrow(a) => a.fill_in(board, out),
+            Inferior::Wide(a) => a.fill_in(board, out),
+        }
+    }
+}
+
+/// The analysis with cell sets of type `B`.
+pub struct Analysis<B> {
+    rings: Rings,
+    masks: MasksOf<B>,
+}
+
+impl<B: Bits> Analysis<B> {
+    fn new(size: usize) -> Analysis<B> {
+        Analysis {
+            rings: Rings::new(size as u32),
+            masks: MasksOf::new(size as u32),
+        }
+    }
+
+    /// [`Inferior::inferior`].
+    fn inferior(
+        &self,
+        board: &Board,
+        to_move: u8,
+        candidates: &[usize],
+        out: &mut [bool; MAX_BOX],
+    ) -> usize {
         out.fill(false);
         let l = board.layout;
-        let bits = Bits {
+        let sets = BoardOf::<B> {
             stones: stone_sets(board),
             to_move: if to_move == 1 {
                 Player::First
@@ -60,30 +101,30 @@ impl Inferior {
             swap_rule: false,
         };
         let dense: Vec<u32> = candidates.iter().map(|&c| l.to_dense[c] as u32).collect();
-        let all = dense.iter().fold(0u128, |s, &d| s | 1 << d);
-        let mut filled = bits;
+        let all = dense.iter().fold(B::EMPTY, |s, &d| s.with(d as usize));
+        let mut filled = sets;
         self.rings.fill_in(&mut filled, &self.masks);
-        let mut left = all & filled.empty(&self.masks);
+        let mut left = all.and(filled.empty(&self.masks));
         let (vulnerable, _) = self.rings.vulnerable(&filled, &self.masks, left);
-        if left & !vulnerable != 0 {
-            left &= !vulnerable;
+        if !left.andnot(vulnerable).is_empty() {
+            left = left.andnot(vulnerable);
         }
         let order: Vec<u32> = dense
             .iter()
             .copied()
-            .filter(|&d| left >> d & 1 == 1)
+            .filter(|&d| left.has(d as usize))
             .collect();
         let (dominated, _) = self.rings.dominated(&filled, &self.masks, &order);
-        if left & !dominated != 0 {
-            left &= !dominated;
+        if !left.andnot(dominated).is_empty() {
+            left = left.andnot(dominated);
         }
-        if left == 0 {
+        if left.is_empty() {
             // Every candidate is filled: nothing to prefer among them.
             return 0;
         }
         let mut count = 0;
         for (&c, &d) in candidates.iter().zip(&dense) {
-            if left >> d & 1 == 0 {
+            if !left.has(d as usize) {
                 out[c] = true;
                 count += 1;
             }
@@ -91,23 +132,18 @@ impl Inferior {
         count
     }
 
-    /// The stones of the fill-in of `board` (dead cells, captured pairs, permanently inferior
-    /// cells, dead regions) as `(mailbox cell, colour)` in `out` (cleared first): the filled
-    /// position has the same winner, and its playouts waste no move there.
-    pub fn fill_in(&self, board: &Board, out: &mut Vec<(u16, u8)>) {
+    /// [`Inferior::fill_in`].
+    fn fill_in(&self, board: &Board, out: &mut Vec<(u16, u8)>) {
         out.clear();
-        let before: [u128; 2] = stone_sets(board);
-        let mut filled = Bits {
+        let before: [B; 2] = stone_sets(board);
+        let mut filled = BoardOf::<B> {
             stones: before,
             to_move: Player::First,
             swap_rule: false,
         };
         self.rings.fill_in(&mut filled, &self.masks);
         for (colour, side) in [(1u8, 0usize), (2, 1)] {
-            let mut new = filled.stones[side] & !before[side];
-            while new != 0 {
-                let d = new.trailing_zeros() as usize;
-                new &= new - 1;
+            for d in filled.stones[side].andnot(before[side]).cells() {
                 out.push((board.layout.to_box[d], colour));
             }
         }
@@ -161,6 +197,78 @@ mod tests {
             marked > 500 && checked > 200,
             "{marked} marked, {checked} won positions"
         );
+    }
+
+    /// The three-word cell sets give what the 128-bit ones give: on random 9x9 to 11x11
+    /// positions (cells past the first and second word), the same fill-in stones and the
+    /// same inferior candidates, in the same order.
+    #[test]
+    fn wide_sets_agree_with_narrow_ones() {
+        let mut rng = Rng::new(53);
+        let (mut stones, mut marked) = (0, 0);
+        for size in [9u32, 10, 11] {
+            let narrow = Analysis::<u128>::new(size as usize);
+            let wide = Analysis::<Wide>::new(size as usize);
+            for _ in 0..60 {
+                let plies = 10 + rng.index((size * size) as usize / 2);
+                let game = random_position(size, plies, &mut rng);
+                let board = from_hex(&game);
+                let (mut a, mut b) = (Vec::new(), Vec::new());
+                narrow.fill_in(&board, &mut a);
+                wide.fill_in(&board, &mut b);
+                assert_eq!(a, b, "{}", game.board_string());
+                stones += a.len();
+                let candidates: Vec<usize> = board.empties().iter().map(|&c| c as usize).collect();
+                let me = colour_of(game.side_to_move());
+                let (mut x, mut y) = ([false; MAX_BOX], [false; MAX_BOX]);
+                let n = narrow.inferior(&board, me, &candidates, &mut x);
+                assert_eq!(n, wide.inferior(&board, me, &candidates, &mut y));
+                assert!(x == y, "{}", game.board_string());
+                marked += n;
+            }
+        }
+        assert!(
+            stones > 300 && marked > 300,
+            "{stones} stones, {marked} marked"
+        );
+    }
+
+    /// On 13x13 (cells in the third word) the analysis fills every empty cell with four
+    /// consecutive neighbours of one colour (an edge counting as its owner's stones: the
+    /// common dead cell), and its stones go on distinct empty cells.
+    #[test]
+    fn on_13x13_the_fill_in_takes_the_common_dead_cells() {
+        let mut rng = Rng::new(59);
+        let inferior = Inferior::new(13).unwrap();
+        assert!(matches!(inferior, Inferior::Wide(_)));
+        let (mut dead, mut high) = (0, 0);
+        for _ in 0..60 {
+            let plies = 20 + rng.index(80);
+            let game = random_position(13, plies, &mut rng);
+            let board = from_hex(&game);
+            let mut fill = Vec::new();
+            inferior.fill_in(&board, &mut fill);
+            let mut cells: Vec<u16> = fill.iter().map(|&(c, _)| c).collect();
+            cells.sort_unstable();
+            cells.dedup();
+            assert_eq!(cells.len(), fill.len());
+            assert!(cells.iter().all(|&c| board.colour[c as usize] == 0));
+            for &p in board.empties() {
+                let ring = board.layout.ring;
+                let around: [u8; 6] =
+                    std::array::from_fn(|i| board.colour[(p as isize + ring[i]) as usize]);
+                let four = (0..6).any(|s| {
+                    let c = around[s];
+                    (c == 1 || c == 2) && (1..4).all(|k| around[(s + k) % 6] == c)
+                });
+                if four {
+                    assert!(cells.contains(&p), "cell {p}: {}", game.board_string());
+                    dead += 1;
+                    high += (board.layout.to_dense[p as usize] >= 128) as usize;
+                }
+            }
+        }
+        assert!(dead > 50 && high > 5, "{dead} dead, {high} past cell 128");
     }
 
     /// The fill-in keeps the winner: in random 4x4 and 5x5 positions, the position with the

@@ -197,7 +197,7 @@ fn for_each_captured_pair(board: &Board, mut f: impl FnMut(usize, usize, u8)) {
 }
 
 /// The fill-in of the local rules alone, for boards the inferior-cell analysis does not
-/// take (above 11x11): dead cells (filled Black: their colour does not matter) and captured
+/// take (above 13x13): dead cells (filled Black: their colour does not matter) and captured
 /// pairs (filled with their captor's colour; a pair that shares a cell with one already
 /// taken is left), as `(mailbox cell, colour)` in `out` (cleared first).
 pub fn local_fill_in(board: &Board, out: &mut Vec<(u16, u8)>) {

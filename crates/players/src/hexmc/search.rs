@@ -18,7 +18,7 @@
 //! without a playout, and a node whose child is a proven loss for the opponent becomes a
 //! proven win. With [`Params::knowledge`], a node visited that often gets its virtual
 //! connections (a win, a loss, or a must-play region that prunes the other moves) and loses
-//! its inferior moves ([`Inferior`]: fill-in, vulnerable and dominated cells up to 11x11,
+//! its inferior moves ([`Inferior`]: fill-in, vulnerable and dominated cells up to 13x13,
 //! captured pairs above), as MoHex's nodes get their knowledge (Arneson, Hayward,
 //! Henderson, "Monte Carlo tree search in Hex", 2010). With [`Params::fill_in`] as well, the
 //! node keeps its fill-in stones and every simulation through it plays them on its board
@@ -83,7 +83,7 @@ pub struct Params {
     /// ([`local_playout`](super::playout::local_playout)); 0: off.
     pub playout_local: f32,
     /// Whether a knowledge node's fill-in stones are played on the board of every
-    /// simulation that passes it (MoHex's playouts on the filled board; above 11x11 the fill-in
+    /// simulation that passes it (MoHex's playouts on the filled board; above 13x13 the fill-in
     /// of dead cells and captured pairs alone).
     pub fill_in: bool,
     /// Whether every expansion leaves out the cells [`prune_local`](super::knowledge::prune_local)
@@ -198,7 +198,7 @@ struct Worker {
     scratch: Vec<u16>,
     /// The inferior cells of the position being given knowledge.
     inferior: [bool; MAX_BOX],
-    /// The inferior-cell analysis (boards up to 11x11).
+    /// The inferior-cell analysis (boards up to 13x13).
     ice: Option<Inferior>,
     /// Candidate cells with their visits when read, and the cells best visited first.
     ranked: Vec<(std::cmp::Reverse<u32>, usize)>,
@@ -583,7 +583,7 @@ impl Searcher {
     }
 
     /// Marks the open children of `node` whose moves are inferior as lost: a move that
-    /// [`Inferior`] leaves out (boards up to 11x11), or else a move into a captured pair (no
+    /// [`Inferior`] leaves out (boards up to 13x13), or else a move into a captured pair (no
     /// better than a pass). If every other move loses, so does such a move; one open child
     /// always stays.
     fn prune_inferior(&self, w: &mut Worker, node: usize, to_move: u8) {

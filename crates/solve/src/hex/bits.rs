@@ -14,6 +14,11 @@ pub trait Bits: Copy + Clone + Default + Eq + Hash + Debug + Send + Sync + 'stat
     fn and(self, o: Self) -> Self;
     fn or(self, o: Self) -> Self;
     fn andnot(self, o: Self) -> Self;
+    fn xor(self, o: Self) -> Self;
+    /// Every cell moved `k` places up (`k < 64`); cells past the capacity are lost.
+    fn shl(self, k: u32) -> Self;
+    /// Every cell moved `k` places down (`k < 64`).
+    fn shr(self, k: u32) -> Self;
     fn is_empty(self) -> bool;
     fn count(self) -> u32;
     /// The lowest cell (the set must not be empty).
@@ -85,6 +90,18 @@ macro_rules! word_bits {
                 self & !o
             }
             #[inline]
+            fn xor(self, o: $t) -> $t {
+                self ^ o
+            }
+            #[inline]
+            fn shl(self, k: u32) -> $t {
+                self << k
+            }
+            #[inline]
+            fn shr(self, k: u32) -> $t {
+                self >> k
+            }
+            #[inline]
             fn is_empty(self) -> bool {
                 self == 0
             }
@@ -133,6 +150,26 @@ impl Bits for Wide {
         ])
     }
     #[inline]
+    fn xor(self, o: Wide) -> Wide {
+        Wide([self.0[0] ^ o.0[0], self.0[1] ^ o.0[1], self.0[2] ^ o.0[2]])
+    }
+    #[inline]
+    fn shl(self, k: u32) -> Wide {
+        let [a, b, c] = self.0;
+        if k == 0 {
+            return self;
+        }
+        Wide([a << k, b << k | a >> (64 - k), c << k | b >> (64 - k)])
+    }
+    #[inline]
+    fn shr(self, k: u32) -> Wide {
+        let [a, b, c] = self.0;
+        if k == 0 {
+            return self;
+        }
+        Wide([a >> k | b << (64 - k), b >> k | c << (64 - k), c >> k])
+    }
+    #[inline]
     fn is_empty(self) -> bool {
         (self.0[0] | self.0[1] | self.0[2]) == 0
     }
@@ -168,6 +205,36 @@ mod tests {
             .without(cells[1])
             .without(cells[2])
             .is_empty());
+    }
+
+    /// Shifts move every cell by `k` and drop the ones past either end, across word borders.
+    fn check_shifts<B: Bits>(cells: &[usize]) {
+        let s = cells.iter().fold(B::EMPTY, |s, &c| s.with(c));
+        for k in [0u32, 1, 5, 12, 13, 63] {
+            let up: Vec<usize> = cells
+                .iter()
+                .map(|&c| c + k as usize)
+                .filter(|&c| c < B::CAPACITY)
+                .collect();
+            let down: Vec<usize> = cells
+                .iter()
+                .filter(|&&c| c >= k as usize)
+                .map(|&c| c - k as usize)
+                .collect();
+            assert_eq!(s.shl(k).cells().collect::<Vec<_>>(), up, "shl {k}");
+            assert_eq!(s.shr(k).cells().collect::<Vec<_>>(), down, "shr {k}");
+        }
+        let t = B::bit(cells[0]).with(cells[1]);
+        assert_eq!(s.xor(t).count() as usize, cells.len() - 2);
+    }
+
+    #[test]
+    fn shifts_cross_word_borders() {
+        let cells = [0, 1, 50, 62, 63, 64, 65, 100, 120, 127];
+        check_shifts::<u128>(&cells);
+        check_shifts::<Wide>(&cells);
+        check_shifts::<Wide>(&[0, 60, 63, 64, 127, 128, 130, 168, 191]);
+        check_shifts::<u64>(&[0, 1, 13, 50, 63]);
     }
 
     #[test]

@@ -1,58 +1,65 @@
 //! The solver's Hex board: two 128-bit bitboards (boards up to 11x11, cell `y * N + x`), the
-//! side to move and the swap flag. Copy-make, no union-find: the solver asks for connections
+//! side to move and the swap flag. The masks and the board are generic over the cell set
+//! ([`Bits`]) so that the inferior-cell engine also runs on 13x13 with [`super::bits::Wide`]. Copy-make, no union-find: the solver asks for connections
 //! far more than it plays moves, and a flood fill on one `u128` is a handful of shifts.
 
+use super::bits::Bits;
 use poda_core::Player;
 use poda_games::hex::Hex;
 
 /// Largest board the solver takes.
 pub const MAX_SOLVER_SIZE: u32 = 11;
 
-/// Masks of one board size.
+/// Masks of one board size, as cell sets of type `B` ([`Masks`]: the solver's `u128`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Masks {
+pub struct MasksOf<B> {
     pub size: u32,
-    pub board: u128,
-    pub top: u128,
-    pub bottom: u128,
-    pub left: u128,
-    pub right: u128,
-    not_first_col: u128,
-    not_last_col: u128,
+    pub board: B,
+    pub top: B,
+    pub bottom: B,
+    pub left: B,
+    pub right: B,
+    not_first_col: B,
+    not_last_col: B,
 }
 
-impl Masks {
-    pub fn new(size: u32) -> Masks {
+/// The solver's masks (boards up to 11x11).
+pub type Masks = MasksOf<u128>;
+
+impl<B: Bits> MasksOf<B> {
+    /// The masks of a board of side `size` (its cells must fit in `B`).
+    pub fn new(size: u32) -> MasksOf<B> {
         let n = size;
-        let mut m = Masks {
+        assert!((n * n) as usize <= B::CAPACITY, "{n}x{n} does not fit");
+        let mut m = MasksOf {
             size,
-            board: 0,
-            top: 0,
-            bottom: 0,
-            left: 0,
-            right: 0,
-            not_first_col: 0,
-            not_last_col: 0,
+            board: B::EMPTY,
+            top: B::EMPTY,
+            bottom: B::EMPTY,
+            left: B::EMPTY,
+            right: B::EMPTY,
+            not_first_col: B::EMPTY,
+            not_last_col: B::EMPTY,
         };
         for y in 0..n {
             for x in 0..n {
-                let bit = 1u128 << (y * n + x);
-                m.board |= bit;
+                let bit = B::bit((y * n + x) as usize);
+                m.board = m.board.or(bit);
                 if y == 0 {
-                    m.top |= bit;
+                    m.top = m.top.or(bit);
                 }
                 if y == n - 1 {
-                    m.bottom |= bit;
+                    m.bottom = m.bottom.or(bit);
                 }
                 if x == 0 {
-                    m.left |= bit;
+                    m.left = m.left.or(bit);
                 } else {
-                    m.not_first_col |= bit;
+                    m.not_first_col = m.not_first_col.or(bit);
                 }
                 if x == n - 1 {
-                    m.right |= bit;
+                    m.right = m.right.or(bit);
                 } else {
-                    m.not_last_col |= bit;
+                    m.not_last_col = m.not_last_col.or(bit);
                 }
             }
         }
@@ -61,54 +68,56 @@ impl Masks {
 
     /// `set` and every cell next to it.
     #[inline]
-    pub fn expand(&self, set: u128) -> u128 {
+    pub fn expand(&self, set: B) -> B {
         let n = self.size;
         let mut out = set
-            | ((set << 1) & self.not_first_col)
-            | ((set >> 1) & self.not_last_col)
-            | (set << n)
-            | (set >> n);
+            .or(set.shl(1).and(self.not_first_col))
+            .or(set.shr(1).and(self.not_last_col))
+            .or(set.shl(n))
+            .or(set.shr(n));
         if n > 1 {
-            out |= ((set >> (n - 1)) & self.not_first_col) | ((set << (n - 1)) & self.not_last_col);
+            out = out
+                .or(set.shr(n - 1).and(self.not_first_col))
+                .or(set.shl(n - 1).and(self.not_last_col));
         }
-        out & self.board
+        out.and(self.board)
     }
 
     /// Of the cells of `set`, those with at most two and those with at most three
     /// neighbours in `set` (a bit-sliced count over the six shifted copies of `set`).
     #[inline]
-    pub fn sparse(&self, set: u128) -> (u128, u128) {
+    pub fn sparse(&self, set: B) -> (B, B) {
         let n = self.size;
         let mut shifted = [
-            (set << 1) & self.not_first_col,
-            (set >> 1) & self.not_last_col,
-            set << n,
-            set >> n,
-            0,
-            0,
+            set.shl(1).and(self.not_first_col),
+            set.shr(1).and(self.not_last_col),
+            set.shl(n),
+            set.shr(n),
+            B::EMPTY,
+            B::EMPTY,
         ];
         if n > 1 {
-            shifted[4] = (set >> (n - 1)) & self.not_first_col;
-            shifted[5] = (set << (n - 1)) & self.not_last_col;
+            shifted[4] = set.shr(n - 1).and(self.not_first_col);
+            shifted[5] = set.shl(n - 1).and(self.not_last_col);
         }
         // Three bit planes of a count that never exceeds six.
-        let (mut ones, mut twos, mut fours) = (0u128, 0u128, 0u128);
+        let (mut ones, mut twos, mut fours) = (B::EMPTY, B::EMPTY, B::EMPTY);
         for x in shifted {
-            let carry = ones & x;
-            ones ^= x;
-            fours |= twos & carry;
-            twos ^= carry;
+            let carry = ones.and(x);
+            ones = ones.xor(x);
+            fours = fours.or(twos.and(carry));
+            twos = twos.xor(carry);
         }
-        let at_most_three = set & !fours;
-        (at_most_three & !(twos & ones), at_most_three)
+        let at_most_three = set.andnot(fours);
+        (at_most_three.andnot(twos.and(ones)), at_most_three)
     }
 
     /// The cells of `within` connected to `seed` through `within`.
     #[inline]
-    pub fn flood(&self, seed: u128, within: u128) -> u128 {
-        let mut reached = seed & within;
+    pub fn flood(&self, seed: B, within: B) -> B {
+        let mut reached = seed.and(within);
         loop {
-            let next = self.expand(reached) & within;
+            let next = self.expand(reached).and(within);
             if next == reached {
                 return reached;
             }
@@ -118,7 +127,7 @@ impl Masks {
 
     /// The first and second edge of a player.
     #[inline]
-    pub fn edges(&self, player: Player) -> (u128, u128) {
+    pub fn edges(&self, player: Player) -> (B, B) {
         match player {
             Player::First => (self.top, self.bottom),
             Player::Second => (self.left, self.right),
@@ -133,13 +142,41 @@ impl Masks {
     }
 }
 
-/// A position for the solver.
+/// A position, as cell sets of type `B` ([`Board`]: the solver's `u128`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Board {
+pub struct BoardOf<B> {
     /// Stones of Black (index 0) and White (index 1).
-    pub stones: [u128; 2],
+    pub stones: [B; 2],
     pub to_move: Player,
     pub swap_rule: bool,
+}
+
+/// A position for the solver (boards up to 11x11).
+pub type Board = BoardOf<u128>;
+
+impl<B: Bits> BoardOf<B> {
+    #[inline]
+    pub fn empty(&self, masks: &MasksOf<B>) -> B {
+        masks.board.andnot(self.stones[0].or(self.stones[1]))
+    }
+
+    /// True if `player`'s stones join their edges.
+    #[inline]
+    pub fn has_won(&self, masks: &MasksOf<B>, player: Player) -> bool {
+        let own = self.stones[player.index()];
+        let (a, b) = masks.edges(player);
+        masks.flood(a.and(own), own).meets(b)
+    }
+
+    /// The position after the side to move puts a stone on `cell`.
+    #[inline]
+    pub fn play(&self, cell: u32) -> BoardOf<B> {
+        let mut next = *self;
+        let me = self.to_move.index();
+        next.stones[me] = next.stones[me].with(cell as usize);
+        next.to_move = self.to_move.opponent();
+        next
+    }
 }
 
 impl Board {
@@ -161,19 +198,6 @@ impl Board {
         })
     }
 
-    #[inline]
-    pub fn empty(&self, masks: &Masks) -> u128 {
-        masks.board & !(self.stones[0] | self.stones[1])
-    }
-
-    /// True if `player`'s stones join their edges.
-    #[inline]
-    pub fn has_won(&self, masks: &Masks, player: Player) -> bool {
-        let own = self.stones[player.index()];
-        let (a, b) = masks.edges(player);
-        masks.flood(a & own, own) & b != 0
-    }
-
     /// The swap is legal: the rule is on, Black has one stone, White none, White to move.
     #[inline]
     pub fn swap_available(&self) -> bool {
@@ -181,15 +205,6 @@ impl Board {
             && self.to_move == Player::Second
             && self.stones[1] == 0
             && self.stones[0].count_ones() == 1
-    }
-
-    /// The position after the side to move puts a stone on `cell`.
-    #[inline]
-    pub fn play(&self, cell: u32) -> Board {
-        let mut next = *self;
-        next.stones[self.to_move.index()] |= 1 << cell;
-        next.to_move = self.to_move.opponent();
-        next
     }
 
     /// The position turned by 180 degrees, `(x, y) -> (N-1-x, N-1-y)`: the same game (both
@@ -230,27 +245,57 @@ pub fn cells(mut set: u128) -> impl Iterator<Item = u32> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::bits::Wide;
     use super::*;
 
-    /// `sparse` agrees with counting each cell's neighbours one by one through `expand`.
-    #[test]
-    fn sparse_counts_neighbours() {
+    /// `sparse` and `expand` agree with counting each cell's neighbours one by one from
+    /// its coordinates, for every size the cell set holds.
+    fn check_neighbours<B: Bits>(sizes: std::ops::RangeInclusive<u32>) {
         let mut rng = poda_core::Rng::new(1);
-        let mut bits = move || (rng.next_u64() as u128) << 64 | rng.next_u64() as u128;
-        for size in 1..=MAX_SOLVER_SIZE {
-            let masks = Masks::new(size);
+        let mut random = move || {
+            (0..B::CAPACITY)
+                .filter(|_| rng.next_u64() & 1 == 1)
+                .fold(B::EMPTY, |s, c| s.with(c))
+        };
+        for size in sizes {
+            let masks = MasksOf::<B>::new(size);
+            let n = size as i32;
+            let near = |c: usize, d: usize| {
+                let (cx, cy, dx, dy) = (c as i32 % n, c as i32 / n, d as i32 % n, d as i32 / n);
+                let (x, y) = (dx - cx, dy - cy);
+                matches!(
+                    (x, y),
+                    (1, 0) | (-1, 0) | (0, 1) | (0, -1) | (1, -1) | (-1, 1)
+                )
+            };
             for i in 0..200 {
                 // Half the sets dense (half the cells), half sparse (a quarter).
-                let set = if i % 2 == 0 { bits() } else { bits() & bits() } & masks.board;
-                let (two, three) = masks.sparse(set);
-                for c in cells(set) {
-                    let bit = 1u128 << c;
-                    let around = (masks.expand(bit) & !bit & set).count_ones();
-                    assert_eq!(two >> c & 1 == 1, around <= 2, "size {size}, cell {c}");
-                    assert_eq!(three >> c & 1 == 1, around <= 3, "size {size}, cell {c}");
+                let set = if i % 2 == 0 {
+                    random()
+                } else {
+                    random().and(random())
                 }
-                assert_eq!((two | three) & !set, 0);
+                .and(masks.board);
+                let (two, three) = masks.sparse(set);
+                for c in 0..(size * size) as usize {
+                    let around = set.cells().filter(|&d| near(c, d)).count();
+                    let grown = (0..(size * size) as usize)
+                        .filter(|&d| d == c || near(c, d))
+                        .fold(B::EMPTY, |s, d| s.with(d));
+                    assert_eq!(masks.expand(B::bit(c)), grown, "size {size}, cell {c}");
+                    if set.has(c) {
+                        assert_eq!(two.has(c), around <= 2, "size {size}, cell {c}");
+                        assert_eq!(three.has(c), around <= 3, "size {size}, cell {c}");
+                    }
+                }
+                assert!(two.or(three).within(set));
             }
         }
+    }
+
+    #[test]
+    fn sparse_counts_neighbours() {
+        check_neighbours::<u128>(1..=MAX_SOLVER_SIZE);
+        check_neighbours::<Wide>(9..=13);
     }
 }

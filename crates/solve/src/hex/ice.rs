@@ -27,7 +27,8 @@
 //!
 //! Filling repeats until nothing changes (a filled cell may make others dead or captured).
 
-use super::board::{cells, Board, Masks};
+use super::bits::Bits;
+use super::board::{BoardOf, MasksOf};
 use poda_core::Player;
 
 /// What surrounds a cell in one of the six ring directions.
@@ -94,19 +95,18 @@ impl Rings {
 
     /// The six colours around `c`.
     #[inline]
-    fn colours(&self, board: &Board, c: usize) -> [u8; 6] {
+    fn colours<B: Bits>(&self, board: &BoardOf<B>, c: usize) -> [u8; 6] {
         Self::colours_of(board, self.ring[c])
     }
 
     /// The colours of six places.
     #[inline]
-    fn colours_of(board: &Board, places: [Around; 6]) -> [u8; 6] {
+    fn colours_of<B: Bits>(board: &BoardOf<B>, places: [Around; 6]) -> [u8; 6] {
         places.map(|a| match a {
             Around::Cell(d) => {
-                let bit = 1u128 << d;
-                if board.stones[0] & bit != 0 {
+                if board.stones[0].has(d as usize) {
                     1
-                } else if board.stones[1] & bit != 0 {
+                } else if board.stones[1].has(d as usize) {
                     2
                 } else {
                     0
@@ -128,21 +128,24 @@ impl Rings {
     }
 
     /// The dead empty cells.
-    pub fn dead(&self, board: &Board, masks: &Masks) -> u128 {
+    pub fn dead<B: Bits>(&self, board: &BoardOf<B>, masks: &MasksOf<B>) -> B {
         // A dead cell has at most two empty neighbours ([`Rings::is_dead`]).
-        cells(masks.sparse(board.empty(masks)).0)
-            .filter(|&c| self.is_dead(board, masks, c))
-            .fold(0, |s, c| s | 1 << c)
+        masks
+            .sparse(board.empty(masks))
+            .0
+            .cells()
+            .filter(|&c| self.is_dead(board, masks, c as u32))
+            .fold(B::EMPTY, |s, c| s.with(c))
     }
 
     /// True if the empty cell `c` is dead: four consecutive neighbours of one colour (the
     /// common pattern, checked first), or more generally useless to both players.
-    pub fn is_dead(&self, board: &Board, masks: &Masks, c: u32) -> bool {
-        let bit = 1u128 << c;
-        let empty_around = masks.expand(bit) & !bit & board.empty(masks);
+    pub fn is_dead<B: Bits>(&self, board: &BoardOf<B>, masks: &MasksOf<B>, c: u32) -> bool {
+        let bit = B::bit(c as usize);
+        let empty_around = masks.expand(bit).andnot(bit).and(board.empty(masks));
         // Three empty neighbours are never pairwise adjacent: not useless to anybody (and no
         // room for four stones of one colour).
-        if empty_around.count_ones() > 2 {
+        if empty_around.count() > 2 {
             return false;
         }
         if Self::four_in_a_row(&self.colours(board, c as usize)) {
@@ -157,64 +160,67 @@ impl Rings {
     /// `G`, so no minimal winning chain of `G`'s owner passes behind them; the empty cells
     /// that `G`'s owner cannot reach from an edge (one that `G` does not touch) without
     /// crossing them are dead. Single stones are left out, as benzene does.
-    pub fn dead_regions(&self, board: &Board, masks: &Masks) -> u128 {
+    pub fn dead_regions<B: Bits>(&self, board: &BoardOf<B>, masks: &MasksOf<B>) -> B {
         let empty = board.empty(masks);
-        let mut dead = 0u128;
+        let mut dead = B::EMPTY;
         for player in Player::BOTH {
             let own = board.stones[player.index()];
             let (e1, e2) = masks.edges(player);
-            let flow = empty | own;
+            let flow = empty.or(own);
             let mut rest = own;
-            while rest != 0 {
-                let group = masks.flood(rest & rest.wrapping_neg(), own);
-                rest &= !group;
-                if group.count_ones() < 2 {
+            while !rest.is_empty() {
+                let group = masks.flood(B::bit(rest.lowest()), own);
+                rest = rest.andnot(group);
+                if group.count() < 2 {
                     continue;
                 }
-                let cut = masks.expand(group) & empty;
-                let inside = flow & !cut;
-                let from = |edge: u128| {
-                    let seeds = edge & flow;
-                    let reached = masks.flood(seeds & inside, inside);
-                    reached | (masks.expand(reached) | seeds) & cut
+                let cut = masks.expand(group).and(empty);
+                let inside = flow.andnot(cut);
+                let from = |edge: B| {
+                    let seeds = edge.and(flow);
+                    let reached = masks.flood(seeds.and(inside), inside);
+                    reached.or(masks.expand(reached).or(seeds).and(cut))
                 };
-                let mut reached = 0u128;
-                if group & e1 == 0 {
-                    reached |= from(e1);
+                let mut reached = B::EMPTY;
+                if !group.meets(e1) {
+                    reached = reached.or(from(e1));
                 }
-                if group & e2 == 0 {
-                    reached |= from(e2);
+                if !group.meets(e2) {
+                    reached = reached.or(from(e2));
                 }
-                dead |= empty & !reached;
+                dead = dead.or(empty.andnot(reached));
             }
         }
         dead
     }
 
     /// The cells of `X`-captured pairs (`x` = 1 Black, 2 White), disjoint pairs only.
-    pub fn captured(&self, board: &Board, masks: &Masks, x: u8) -> u128 {
+    pub fn captured<B: Bits>(&self, board: &BoardOf<B>, masks: &MasksOf<B>, x: u8) -> B {
         let empty = board.empty(masks);
         // Each cell of a captured pair is dead once the other is filled, so it has at most
         // three empty neighbours, the other one included.
         let few = masks.sparse(empty).1;
-        let mut out = 0u128;
-        for a in cells(few) {
-            if out >> a & 1 == 1 {
+        let mut out = B::EMPTY;
+        for a in few.cells() {
+            if out.has(a) {
                 continue;
             }
-            for around in self.ring[a as usize] {
+            for around in self.ring[a] {
                 let Around::Cell(b) = around else { continue };
-                let b = b as u32;
-                if b < a || few >> b & 1 == 0 || out >> b & 1 == 1 {
+                let b = b as usize;
+                if b < a || !few.has(b) || out.has(b) {
                     continue;
                 }
-                let with = |cell: u32| {
+                let with = |cell: usize| {
                     let mut b2 = *board;
-                    b2.stones[(x - 1) as usize] |= 1 << cell;
+                    let side = (x - 1) as usize;
+                    b2.stones[side] = b2.stones[side].with(cell);
                     b2
                 };
-                if self.is_dead(&with(b), masks, a) && self.is_dead(&with(a), masks, b) {
-                    out |= 1 << a | 1 << b;
+                if self.is_dead(&with(b), masks, a as u32)
+                    && self.is_dead(&with(a), masks, b as u32)
+                {
+                    out = out.with(a).with(b);
                     break;
                 }
             }
@@ -232,17 +238,22 @@ impl Rings {
     /// and fails when a condition is dropped. Once `Y` holds the middle empty cell, `p` is
     /// useless to both players. Returns the cells filled and the empty cells they rest on
     /// (their empty arcs: a stone there may undo the pattern, so a proof must keep them).
-    pub fn permanently_inferior(&self, board: &mut Board, masks: &Masks, x: u8) -> (u128, u128) {
-        let (mut filled, mut support) = (0u128, 0u128);
+    pub fn permanently_inferior<B: Bits>(
+        &self,
+        board: &mut BoardOf<B>,
+        masks: &MasksOf<B>,
+        x: u8,
+    ) -> (B, B) {
+        let (mut filled, mut support) = (B::EMPTY, B::EMPTY);
         // The pattern has exactly three empty neighbours.
         let (two, three) = masks.sparse(board.empty(masks));
-        for p in cells(three & !two) {
-            let ring = self.colours(board, p as usize);
+        for p in three.andnot(two).cells() {
+            let ring = self.colours(board, p);
             if ring.iter().filter(|&&c| c == 0).count() != 3 {
                 continue;
             }
-            let bridge = Self::colours_of(board, self.bridge[p as usize]);
-            let far = Self::colours_of(board, self.far[p as usize]);
+            let bridge = Self::colours_of(board, self.bridge[p]);
+            let far = Self::colours_of(board, self.far[p]);
             let y = 3 - x;
             // Each end of the empty arc (ring place `e`, its bridge to the stone arc `b_out`,
             // its bridge to the middle empty cell `b_in`) is covered.
@@ -256,11 +267,12 @@ impl Rings {
                     && covered((d + 5) % 6, (d + 5) % 6, (d + 4) % 6)
             });
             let Some(d) = found else { continue };
-            board.stones[(x - 1) as usize] |= 1 << p;
-            filled |= 1 << p;
+            let side = (x - 1) as usize;
+            board.stones[side] = board.stones[side].with(p);
+            filled = filled.with(p);
             for k in 3..6 {
-                if let Around::Cell(e) = self.ring[p as usize][(d + k) % 6] {
-                    support |= 1 << e;
+                if let Around::Cell(e) = self.ring[p][(d + k) % 6] {
+                    support = support.with(e as usize);
                 }
             }
         }
@@ -275,20 +287,20 @@ impl Rings {
     /// is still won, and a winning move of that position that is neither dead nor vulnerable
     /// there is both here, since stones never revive a dead cell; by induction on the empty
     /// cells). Returns the cells left out and their killers.
-    pub fn vulnerable(&self, board: &Board, masks: &Masks, moves: u128) -> (u128, u128) {
+    pub fn vulnerable<B: Bits>(&self, board: &BoardOf<B>, masks: &MasksOf<B>, moves: B) -> (B, B) {
         let opp = board.to_move.opponent().index();
-        let (mut out, mut killers) = (0u128, 0u128);
+        let (mut out, mut killers) = (B::EMPTY, B::EMPTY);
         let empty = board.empty(masks);
         // A cell killed by a neighbour's stone has at most three empty neighbours now.
         let few = masks.sparse(empty).1;
-        for c in cells(moves & few) {
-            let bit = 1u128 << c;
-            for k in cells(masks.expand(bit) & !bit & empty) {
+        for c in moves.and(few).cells() {
+            let bit = B::bit(c);
+            for k in masks.expand(bit).andnot(bit).and(empty).cells() {
                 let mut after = *board;
-                after.stones[opp] |= 1 << k;
-                if self.is_dead(&after, masks, c) {
-                    out |= bit;
-                    killers |= 1 << k;
+                after.stones[opp] = after.stones[opp].with(k);
+                if self.is_dead(&after, masks, c as u32) {
+                    out = out.or(bit);
+                    killers = killers.with(k);
                     break;
                 }
             }
@@ -307,30 +319,35 @@ impl Rings {
     ///
     /// `moves` come in the order the dominators are tried: the earlier of two equivalent
     /// moves stays.
-    pub fn dominated(&self, board: &Board, masks: &Masks, moves: &[u32]) -> (u128, u128) {
+    pub fn dominated<B: Bits>(
+        &self,
+        board: &BoardOf<B>,
+        masks: &MasksOf<B>,
+        moves: &[u32],
+    ) -> (B, B) {
         Self::dominated_with(board, moves, |k| self.fill_after(board, masks, k))
     }
 
     /// [`Rings::dominated`] with the fill-in of the position after each move given by
     /// `fill_after` (the position filled and its [`Fill`]), so that a caller who keeps them
     /// does not compute them twice.
-    pub fn dominated_with(
-        board: &Board,
+    pub fn dominated_with<B: Bits>(
+        board: &BoardOf<B>,
         moves: &[u32],
-        mut fill_after: impl FnMut(u32) -> (Board, Fill),
-    ) -> (u128, u128) {
-        let (mut out, mut why) = (0u128, 0u128);
-        let all = moves.iter().fold(0u128, |s, &m| s | 1 << m);
+        mut fill_after: impl FnMut(u32) -> (BoardOf<B>, FillOf<B>),
+    ) -> (B, B) {
+        let (mut out, mut why) = (B::EMPTY, B::EMPTY);
+        let all = moves.iter().fold(B::EMPTY, |s, &m| s.with(m as usize));
         for &k in moves {
-            if out >> k & 1 == 1 {
+            if out.has(k as usize) {
                 continue;
             }
             let (after, fill) = fill_after(k);
             let (free, filled) = Self::freed(board, &after, &fill);
-            let beaten = free & all & !out;
-            if beaten != 0 {
-                out |= beaten;
-                why |= filled | 1 << k;
+            let beaten = free.and(all).andnot(out);
+            if !beaten.is_empty() {
+                out = out.or(beaten);
+                why = why.or(filled).with(k as usize);
             }
         }
         (out, why)
@@ -339,28 +356,36 @@ impl Rings {
     /// The empty cells that a stone of the player to move on `k` puts in the fill-in dead
     /// or captured by the mover (the cells `k` dominates), and every cell that fill-in
     /// filled or rests on.
-    pub fn free_after(&self, board: &Board, masks: &Masks, k: u32) -> (u128, u128) {
+    pub fn free_after<B: Bits>(&self, board: &BoardOf<B>, masks: &MasksOf<B>, k: u32) -> (B, B) {
         let (after, fill) = self.fill_after(board, masks, k);
         Self::freed(board, &after, &fill)
     }
 
     /// The position after a stone of the player to move on `k` (the turn not passed), with
     /// its fill-in done, and the fill.
-    fn fill_after(&self, board: &Board, masks: &Masks, k: u32) -> (Board, Fill) {
+    fn fill_after<B: Bits>(
+        &self,
+        board: &BoardOf<B>,
+        masks: &MasksOf<B>,
+        k: u32,
+    ) -> (BoardOf<B>, FillOf<B>) {
         let mut after = *board;
-        after.stones[board.to_move.index()] |= 1 << k;
+        let me = board.to_move.index();
+        after.stones[me] = after.stones[me].with(k as usize);
         let fill = self.fill_in_parts(&mut after, masks);
         (after, fill)
     }
 
     /// [`Rings::free_after`] from the position after the move, filled, and its fill.
-    fn freed(board: &Board, after: &Board, fill: &Fill) -> (u128, u128) {
+    fn freed<B: Bits>(board: &BoardOf<B>, after: &BoardOf<B>, fill: &FillOf<B>) -> (B, B) {
         let me = board.to_move.index();
         // A stone on a cell a permanently inferior fill rests on may undo that fill, so such
         // a cell is never dominated through it.
         (
-            (fill.dead | (fill.filled & after.stones[me])) & !fill.support,
-            fill.filled | fill.support,
+            fill.dead
+                .or(fill.filled.and(after.stones[me]))
+                .andnot(fill.support),
+            fill.filled.or(fill.support),
         )
     }
 
@@ -368,52 +393,52 @@ impl Rings {
     /// owner) until nothing changes; returns the cells filled and the empty cells the fill
     /// rests on: a proof that keeps them keeps the fill valid when the loser gets the other
     /// cells (dead and captured cells stay so whatever stones are added).
-    pub fn fill_in(&self, board: &mut Board, masks: &Masks) -> u128 {
+    pub fn fill_in<B: Bits>(&self, board: &mut BoardOf<B>, masks: &MasksOf<B>) -> B {
         let fill = self.fill_in_parts(board, masks);
-        fill.filled | fill.support
+        fill.filled.or(fill.support)
     }
 
     /// [`Rings::fill_in`], telling the kinds of cells apart.
-    pub fn fill_in_parts(&self, board: &mut Board, masks: &Masks) -> Fill {
-        let mut fill = Fill::default();
+    pub fn fill_in_parts<B: Bits>(&self, board: &mut BoardOf<B>, masks: &MasksOf<B>) -> FillOf<B> {
+        let mut fill = FillOf::<B>::default();
         loop {
             let dead = self.dead(board, masks);
-            if dead != 0 {
-                board.stones[0] |= dead;
-                fill.filled |= dead;
-                fill.dead |= dead;
+            if !dead.is_empty() {
+                board.stones[0] = board.stones[0].or(dead);
+                fill.filled = fill.filled.or(dead);
+                fill.dead = fill.dead.or(dead);
                 continue;
             }
             let black = self.captured(board, masks, 1);
-            if black != 0 {
-                board.stones[0] |= black;
-                fill.filled |= black;
+            if !black.is_empty() {
+                board.stones[0] = board.stones[0].or(black);
+                fill.filled = fill.filled.or(black);
                 continue;
             }
             let white = self.captured(board, masks, 2);
-            if white != 0 {
-                board.stones[1] |= white;
-                fill.filled |= white;
+            if !white.is_empty() {
+                board.stones[1] = board.stones[1].or(white);
+                fill.filled = fill.filled.or(white);
                 continue;
             }
             if self.regions {
                 let dead = self.dead_regions(board, masks);
-                if dead != 0 {
-                    board.stones[0] |= dead;
-                    fill.filled |= dead;
-                    fill.dead |= dead;
+                if !dead.is_empty() {
+                    board.stones[0] = board.stones[0].or(dead);
+                    fill.filled = fill.filled.or(dead);
+                    fill.dead = fill.dead.or(dead);
                     continue;
                 }
             }
             if self.inferior {
-                let mut more = 0;
+                let mut more = B::EMPTY;
                 for x in [1, 2] {
                     let (cells, support) = self.permanently_inferior(board, masks, x);
-                    fill.filled |= cells;
-                    fill.support |= support;
-                    more |= cells;
+                    fill.filled = fill.filled.or(cells);
+                    fill.support = fill.support.or(support);
+                    more = more.or(cells);
                 }
-                if more != 0 {
+                if !more.is_empty() {
                     continue;
                 }
             }
@@ -424,19 +449,22 @@ impl Rings {
 
 /// What a fill-in did.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Fill {
+pub struct FillOf<B> {
     /// Every cell filled.
-    pub filled: u128,
+    pub filled: B,
     /// The filled cells that were dead (the rest were captured or permanently inferior and
     /// hold their owner's colour).
-    pub dead: u128,
+    pub dead: B,
     /// The cells the permanently inferior fills rest on (empty when filled; later steps may
     /// fill some of them).
-    pub support: u128,
+    pub support: B,
 }
 
+/// The solver's fill (boards up to 11x11).
+pub type Fill = FillOf<u128>;
+
 /// The winner of a position whose stones already join a player's edges.
-pub fn connected(board: &Board, masks: &Masks) -> Option<Player> {
+pub fn connected<B: Bits>(board: &BoardOf<B>, masks: &MasksOf<B>) -> Option<Player> {
     Player::BOTH.into_iter().find(|&p| board.has_won(masks, p))
 }
 
@@ -444,63 +472,66 @@ pub fn connected(board: &Board, masks: &Masks) -> Option<Player> {
 /// to it that the player could use (empty cells, its groups, its edges) are pairwise
 /// adjacent or joined, so any chain through `c` has a shortcut around it (the clique
 /// condition behind the dead-cell patterns of Hayward et al.).
-fn useless_to(board: &Board, masks: &Masks, c: u32, player: Player) -> bool {
+fn useless_to<B: Bits>(board: &BoardOf<B>, masks: &MasksOf<B>, c: u32, player: Player) -> bool {
     let own = board.stones[player.index()];
     let opp = board.stones[player.opponent().index()];
     let (e1, e2) = masks.edges(player);
-    let bit = 1u128 << c;
-    let around = masks.expand(bit) & !bit;
-    let empties = around & !own & !opp;
+    let bit = B::bit(c as usize);
+    let around = masks.expand(bit).andnot(bit);
+    let empties = around.andnot(own).andnot(opp);
     // Stone units: (cells, edges touched: 1 first, 2 second); a group on an edge is the
     // edge's unit.
-    let flags = |g: u128| (g & e1 != 0) as u8 | ((g & e2 != 0) as u8) << 1;
-    let mut units: [(u128, u8); 8] = [(0, 0); 8];
+    let flags = |g: B| g.meets(e1) as u8 | (g.meets(e2) as u8) << 1;
+    let mut units: [(B, u8); 8] = [(B::EMPTY, 0); 8];
     let mut n = 0;
-    let mut push = |unit: (u128, u8)| {
+    let mut push = |unit: (B, u8)| {
         if !units[..n]
             .iter()
-            .any(|&(g, f)| g & unit.0 != 0 || f & unit.1 != 0)
+            .any(|&(g, f)| g.meets(unit.0) || f & unit.1 != 0)
         {
             units[n] = unit;
             n += 1;
         }
     };
     for (edge, flag) in [(e1, 1u8), (e2, 2u8)] {
-        if bit & edge != 0 {
-            let g = masks.flood(own & edge, own);
+        if bit.meets(edge) {
+            let g = masks.flood(own.and(edge), own);
             push((g, flag | flags(g)));
         }
     }
-    for s in cells(around & own) {
-        let g = masks.flood(1 << s, own);
+    for s in around.and(own).cells() {
+        let g = masks.flood(B::bit(s), own);
         push((g, flags(g)));
     }
     // Stone units all one thing: every pair overlaps or shares an edge.
     for i in 0..n {
         for j in i + 1..n {
             let (a, b) = (units[i], units[j]);
-            if a.0 & b.0 == 0 && a.1 & b.1 == 0 {
+            if !a.0.meets(b.0) && a.1 & b.1 == 0 {
                 return false;
             }
         }
     }
     // Empty neighbours (at most two, the caller checks): adjacent to each other, or joined
     // through a group of the player or an edge of the player that both touch.
-    let first = empties & empties.wrapping_neg();
-    let second = empties & !first;
-    if second != 0 && masks.expand(first) & second == 0 {
-        let groups = masks.flood(masks.expand(first) & own, own);
-        let on_edge = |edge: u128| first & edge != 0 && second & edge != 0;
-        if masks.expand(second) & groups == 0 && !on_edge(e1) && !on_edge(e2) {
+    if empties.is_empty() {
+        return true;
+    }
+    let first = B::bit(empties.lowest());
+    let second = empties.andnot(first);
+    if !second.is_empty() && !masks.expand(first).meets(second) {
+        let groups = masks.flood(masks.expand(first).and(own), own);
+        let on_edge = |edge: B| first.meets(edge) && second.meets(edge);
+        if !masks.expand(second).meets(groups) && !on_edge(e1) && !on_edge(e2) {
             return false;
         }
     }
-    cells(empties).all(|d| {
-        let db = 1u128 << d;
+    empties.cells().all(|d| {
+        let db = B::bit(d);
         units[..n].iter().all(|&(g, f)| {
-            masks.expand(db) & g != 0
-                || (f & 1 != 0 && db & e1 != 0)
-                || (f & 2 != 0 && db & e2 != 0)
+            masks.expand(db).meets(g)
+                || (f & 1 != 0 && db.meets(e1))
+                || (f & 2 != 0 && db.meets(e2))
         })
     })
 }
