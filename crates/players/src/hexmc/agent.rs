@@ -63,10 +63,11 @@ pub struct HexMc {
 
 impl HexMc {
     /// Builds `hexmc(movetime=1s|mirror|playouts=N,threads=1,c=..,rave=..,ravei=1,ravep=0,
-    /// fpu=..,prior=..,expand=..,nodes=..,patterns=FILE,vc=true,knowledge=0,fillin=false,
+    /// fpu=..,prior=..,expand=..,nodes=..,patterns=FILE,vc=true,knowledge=0,kvc=true,fillin=false,
     /// pcap=0,plocal=0,solve=S,rootinf=false,net=0,netfile=FILE,puct=0,nettop=0,value=0,
     /// valueat=100,valuefile=FILE,prune=true)`: `ravei` and `ravep` are MoHex's RAVE schedule ([`Params::rave_initial`],
-    /// [`Params::rave_prior`]); `fillin` (with `knowledge`) plays a knowledge node's fill-in
+    /// [`Params::rave_prior`]); `kvc=false` gives knowledge nodes their inferior cells
+    /// without their connections; `fillin` (with `knowledge`) plays a knowledge node's fill-in
     /// on the boards below it; `pcap` > 0 draws the playouts' moves (with `plocal`, those away
     /// from the last move) by their pattern weights capped there; `plocal` > 0 answers the
     /// last move near it by pattern weight against that much for each empty cell; `solve` is
@@ -96,6 +97,7 @@ impl HexMc {
             "patterns",
             "vc",
             "knowledge",
+            "kvc",
             "pcap",
             "plocal",
             "fillin",
@@ -132,6 +134,7 @@ impl HexMc {
             expand_after: spec.int_in("expand", d.expand_after as u64, 1, 1_000_000)? as u32,
             threads: spec.int_in("threads", 1, 1, 64)? as usize,
             knowledge: spec.int_in("knowledge", d.knowledge as u64, 0, 1 << 30)? as u32,
+            knowledge_vc: spec.bool_or("kvc", d.knowledge_vc)?,
             playout_cap: float("pcap", d.playout_cap)?,
             playout_local: float("plocal", d.playout_local)?,
             fill_in: spec.bool_or("fillin", d.fill_in)?,
@@ -162,6 +165,9 @@ impl HexMc {
             (_, None) => Some(ValueNet::shipped()),
             (_, Some(path)) => Some(load_for_life(spec, "valuefile", path, ValueNet::parse)?),
         };
+        if !params.knowledge_vc && params.knowledge == 0 {
+            return Err(spec.bad_value("kvc", "false", "needs knowledge= above 0"));
+        }
         if params.fill_in && params.knowledge == 0 {
             return Err(spec.bad_value("fillin", "true", "needs knowledge= above 0"));
         }
@@ -741,6 +747,8 @@ mod tests {
             "hexmc(plocal=-1)",
             "hexmc(fillin=true)",
             "hexmc(knowledge=16,fillin=maybe)",
+            "hexmc(kvc=false)",
+            "hexmc(knowledge=16,kvc=perhaps)",
             "hexmc(net=100)",
             "hexmc(netfile=/nonexistent/file)",
             "hexmc(net=100,prior=30,netfile=/nonexistent/file)",
@@ -1022,8 +1030,9 @@ mod tests {
 
     /// With a few thousand playouts it finds the winning move of a small position that the
     /// solver proves, and plays whole games legally with two threads, and with the weighted
-    /// playouts, the priors and the in-tree connections on, and with the local playouts (alone,
-    /// with MoHex's RAVE schedule, with capped weights away from the last move).
+    /// playouts, the priors and the in-tree connections on (or the inferior cells alone), and
+    /// with the local playouts (alone, with MoHex's RAVE schedule, with capped weights away
+    /// from the last move).
     #[test]
     fn finds_a_proven_win_and_plays_legally() {
         for spec in [
@@ -1032,6 +1041,7 @@ mod tests {
             "hexmc(playouts=2000,plocal=1,ravei=2.12,ravep=8)",
             "hexmc(playouts=2000,plocal=1,pcap=0.5)",
             "hexmc(playouts=3000,threads=2,knowledge=16,fillin=true)",
+            "hexmc(playouts=3000,threads=2,knowledge=16,kvc=false,fillin=true)",
         ] {
             let mut a = agent(spec);
             let mut game = Hex::with_size(5, false).unwrap();

@@ -75,6 +75,9 @@ pub struct Params {
     /// Visits after which a node's virtual connections and inferior cells are computed (0:
     /// never; MoHex 2.0 gives its nodes such knowledge at 256 visits).
     pub knowledge: u32,
+    /// Whether a knowledge node builds its virtual connections (on 13x13 they take most of
+    /// its time); off: its inferior cells alone.
+    pub knowledge_vc: bool,
     /// Cap of the pattern weights in the playouts ([`playout`](super::playout)), for every
     /// move or, with [`Params::playout_local`], for the moves away from the last one; 0:
     /// uniform playouts with the bridge-save reply only.
@@ -116,6 +119,7 @@ impl Default for Params {
             expand_after: 8,
             threads: 1,
             knowledge: 0,
+            knowledge_vc: true,
             playout_cap: 0.0,
             playout_local: 0.0,
             fill_in: false,
@@ -370,7 +374,7 @@ impl Searcher {
         thread: u64,
     ) {
         let mut w = Worker {
-            vc: if self.params.knowledge > 0 {
+            vc: if self.params.knowledge > 0 && self.params.knowledge_vc {
                 VcEngine::new(root.layout.size)
             } else {
                 None
