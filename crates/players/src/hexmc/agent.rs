@@ -63,9 +63,9 @@ pub struct HexMc {
 
 impl HexMc {
     /// Builds `hexmc(movetime=1s|mirror|playouts=N,threads=1,c=..,rave=..,ravei=1,ravep=0,
-    /// fpu=..,prior=..,expand=..,nodes=..,patterns=FILE,vc=true,knowledge=0,kvc=true,fillin=false,
-    /// pcap=0,plocal=0,solve=S,rootinf=false,net=0,netfile=FILE,puct=0,nettop=0,value=0,
-    /// valueat=100,valuefile=FILE,prune=true)`: `ravei` and `ravep` are MoHex's RAVE schedule ([`Params::rave_initial`],
+    /// fpu=..,prior=..,expand=..,nodes=..,patterns=FILE,vc=true,knowledge=0,kvc=true,
+    /// fillin=false,pcap=0,plocal=0,solve=S,rootinf=false,net=0,netfile=FILE,puct=0,nettop=0,
+    /// value=0,valueat=100,valuefile=FILE,prune=true)`: `ravei` and `ravep` are MoHex's RAVE schedule ([`Params::rave_initial`],
     /// [`Params::rave_prior`]); `kvc=false` gives knowledge nodes their inferior cells
     /// without their connections; `fillin` (with `knowledge`) plays a knowledge node's fill-in
     /// on the boards below it; `pcap` > 0 draws the playouts' moves (with `plocal`, those away

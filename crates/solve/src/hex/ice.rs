@@ -26,6 +26,9 @@
 //!   not be searched ([`Rings::dominated`]).
 //!
 //! Filling repeats until nothing changes (a filled cell may make others dead or captured).
+//!
+//! The engine is generic over the cell set ([`Bits`]): the solver runs it on `u128` (up to
+//! 11x11), hexmc's knowledge nodes on 12x12 and 13x13 on [`super::bits::Wide`].
 
 use super::bits::Bits;
 use super::board::{BoardOf, MasksOf};
