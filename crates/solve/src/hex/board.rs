@@ -1,7 +1,8 @@
 //! The solver's Hex board: two 128-bit bitboards (boards up to 11x11, cell `y * N + x`), the
-//! side to move and the swap flag. The masks and the board are generic over the cell set
-//! ([`Bits`]) so that the inferior-cell engine also runs on 13x13 with [`super::bits::Wide`]. Copy-make, no union-find: the solver asks for connections
-//! far more than it plays moves, and a flood fill on one `u128` is a handful of shifts.
+//! side to move and the swap flag. Copy-make, no union-find: the solver asks for connections
+//! far more than it plays moves, and a flood fill on one `u128` is a handful of shifts. The
+//! masks and the board are generic over the cell set ([`Bits`]) so that the inferior-cell
+//! engine also runs on 13x13 with [`super::bits::Wide`].
 
 use super::bits::Bits;
 use poda_core::Player;
