@@ -200,7 +200,12 @@ fn find(row: i32, extra: &[(i32, i32)], orders: u32, width: i32) -> Vec<String> 
     let mut derived = 0;
     by_size.retain(|c| {
         let b = position(c);
-        let found = hs.build(b.stones[0], b.stones[1], shape.top, shape.bottom);
+        let found = hs.build(
+            b.stones[0],
+            b.stones[1],
+            shape.masks.top,
+            shape.masks.bottom,
+        );
         derived += found.full.is_some() as usize;
         found.full.is_none()
     });

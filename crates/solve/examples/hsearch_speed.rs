@@ -49,10 +49,10 @@ fn run<B: Bits>(size: usize, templates: bool, fast: bool, narrow: impl Fn(u128) 
     let shape: Shape<B> = hs.shape.clone();
     let mut build = |own: B, opp: B| -> (EdgeVcs<B>, u64) {
         if fast {
-            let r = vc.build(own, opp, shape.top, shape.bottom);
+            let r = vc.build(own, opp, shape.masks.top, shape.masks.bottom);
             (r, vc.added)
         } else {
-            let r = hs.build(own, opp, shape.top, shape.bottom);
+            let r = hs.build(own, opp, shape.masks.top, shape.masks.bottom);
             (r, hs.added)
         }
     };

@@ -147,13 +147,13 @@ fn h_search_uses_every_template_and_gains_from_them() {
     for (anchor, p) in one_of_each(Edge::Bottom) {
         let [own, opp] = position(Edge::Bottom, anchor, &p.stones, &p.carrier).stones;
         hs.templates = true;
-        let with = hs.build(own, opp, shape.top, shape.bottom);
+        let with = hs.build(own, opp, shape.masks.top, shape.masks.bottom);
         assert!(
             with.full.is_some() || with.connected,
             "H-search misses the template at {anchor}, {p:?}"
         );
         hs.templates = false;
-        let without = hs.build(own, opp, shape.top, shape.bottom);
+        let without = hs.build(own, opp, shape.masks.top, shape.masks.bottom);
         seen += 1;
         new += without.full.is_none() as usize;
     }
@@ -211,7 +211,7 @@ fn h_search_claims_hold_around_two_stone_templates() {
         free &= !black;
         let white = all & !black & !free;
         hs.templates = true;
-        let claim = hs.build(black, white, shape.top, shape.bottom);
+        let claim = hs.build(black, white, shape.masks.top, shape.masks.bottom);
         if claim.connected {
             continue;
         }

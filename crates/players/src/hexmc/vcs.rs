@@ -67,9 +67,9 @@ fn verdict_with<B: Bits>(hs: &mut FastVc<B>, board: &Board, to_move: u8) -> VcVe
     let shape = &hs.shape;
     let edges = |c: u8| {
         if c == BLACK {
-            (shape.top, shape.bottom)
+            (shape.masks.top, shape.masks.bottom)
         } else {
-            (shape.left, shape.right)
+            (shape.masks.left, shape.masks.right)
         }
     };
     let me = (to_move - 1) as usize;
@@ -90,7 +90,7 @@ fn verdict_with<B: Bits>(hs: &mut FastVc<B>, board: &Board, to_move: u8) -> VcVe
     }
     match theirs.must_play {
         Some(m) => {
-            let empty = hs.shape.board.andnot(sets[0]).andnot(sets[1]);
+            let empty = hs.shape.masks.board.andnot(sets[0]).andnot(sets[1]);
             let cells: Vec<usize> = m
                 .and(empty)
                 .cells()

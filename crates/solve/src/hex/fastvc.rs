@@ -118,8 +118,8 @@ impl<B: Bits> FastVc<B> {
         let p = &mut self.pairs[i];
         p.fulls.clear();
         p.semis.clear();
-        p.processed_meet = self.shape.board;
-        p.semi_meet = self.shape.board;
+        p.processed_meet = self.shape.masks.board;
+        p.semi_meet = self.shape.masks.board;
         p.queued = false;
         self.slots.set(s, i);
         self.partners[x].push((y as u16, i as u32));
@@ -209,7 +209,10 @@ impl<B: Bits> FastVc<B> {
             keep
         });
         if p.fulls.len() == before {
-            let meet = p.fulls.iter().fold(self.shape.board, |m, f| m.and(f.0));
+            let meet = p
+                .fulls
+                .iter()
+                .fold(self.shape.masks.board, |m, f| m.and(f.0));
             if meet.within(carrier) {
                 return;
             }
@@ -219,7 +222,7 @@ impl<B: Bits> FastVc<B> {
                 .fulls
                 .iter()
                 .filter(|f| f.1)
-                .fold(self.shape.board, |m, f| m.and(f.0));
+                .fold(self.shape.masks.board, |m, f| m.and(f.0));
         }
         p.fulls.push((carrier, false));
         let ns = p.semis.len();
@@ -228,7 +231,7 @@ impl<B: Bits> FastVc<B> {
             p.semi_meet = p
                 .semis
                 .iter()
-                .fold(self.shape.board, |m, sm| m.and(sm.carrier));
+                .fold(self.shape.masks.board, |m, sm| m.and(sm.carrier));
         }
         self.added += 1;
         self.full_queue.push_back((x as u16, y as u16, carrier));
@@ -317,7 +320,7 @@ impl<B: Bits> FastVc<B> {
         let Some(s) = self.pair_index(x, y) else {
             return;
         };
-        let board = self.shape.board;
+        let board = self.shape.masks.board;
         let mut semis = std::mem::take(&mut self.or_semis);
         let mut found = std::mem::take(&mut self.or_found);
         semis.clear();
@@ -391,7 +394,7 @@ impl<B: Bits> FastVc<B> {
                 if fulls.is_empty() || fulls.iter().any(|f| f.0.is_empty()) {
                     continue;
                 }
-                let meet = fulls.iter().fold(self.shape.board, |m, f| m.and(f.0));
+                let meet = fulls.iter().fold(self.shape.masks.board, |m, f| m.and(f.0));
                 out.push((self.end(x), self.end(y), meet.count()));
             }
         }
@@ -467,18 +470,18 @@ mod tests {
                 vc.templates = round % 3 != 0;
                 let placed = least + (rand() % (most + 1 - least) as u64) as usize;
                 let stones = random_stones(&shape, placed, &mut rand);
-                let done = |s: u128, a: u128, b: u128| shape.flood(a & s, s) & b != 0;
-                if done(stones[0], shape.top, shape.bottom)
-                    || done(stones[1], shape.left, shape.right)
+                let done = |s: u128, a: u128, b: u128| shape.masks.flood(a & s, s) & b != 0;
+                if done(stones[0], shape.masks.top, shape.masks.bottom)
+                    || done(stones[1], shape.masks.left, shape.masks.right)
                 {
                     continue;
                 }
                 for black in [true, false] {
                     let me = if black { 0 } else { 1 };
                     let (own, opp, e1, e2) = if black {
-                        (stones[0], stones[1], shape.top, shape.bottom)
+                        (stones[0], stones[1], shape.masks.top, shape.masks.bottom)
                     } else {
-                        (stones[1], stones[0], shape.left, shape.right)
+                        (stones[1], stones[0], shape.masks.left, shape.masks.right)
                     };
                     let r = vc.build(own, opp, e1, e2);
                     if r.full.is_some() {
@@ -499,14 +502,14 @@ mod tests {
                     }
                     if let (Some(must), None) = (r.must_play, r.full) {
                         regions += 1;
-                        let empty = shape.board & !(stones[0] | stones[1]);
+                        let empty = shape.masks.board & !(stones[0] | stones[1]);
                         for c in empty.cells().filter(|&c| !must.has(c)) {
                             let mut next = stones;
                             next[1 - me] |= 1 << c;
                             let (o, a, b) = if black {
-                                (next[1], shape.left, shape.right)
+                                (next[1], shape.masks.left, shape.masks.right)
                             } else {
-                                (next[0], shape.top, shape.bottom)
+                                (next[0], shape.masks.top, shape.masks.bottom)
                             };
                             assert!(
                                 !done(o, a, b) && wins(&shape, next, black, &mut memo),
@@ -538,12 +541,12 @@ mod named {
             vc.templates = templates;
             let shape = vc.shape.clone();
             let c3 = 2 * 5 + 2;
-            vc.build(1 << c3, 0, shape.top, shape.bottom);
+            vc.build(1 << c3, 0, shape.masks.top, shape.masks.bottom);
             let (fulls, _) = vc.between(VcEnd::Cell(c3 as u8), VcEnd::Edge2);
             assert!(
                 fulls
                     .iter()
-                    .any(|c| c.count() == 8 && c & shape.bottom != 0),
+                    .any(|c| c.count() == 8 && c & shape.masks.bottom != 0),
                 "templates {templates}: {fulls:?}"
             );
             let (fulls, semis) = vc.between(VcEnd::Cell(c3 as u8), VcEnd::Cell(c3 as u8 + 5));
@@ -569,7 +572,7 @@ mod exact {
         player_to_move: bool,
         memo: &mut HashMap<(u128, u128, bool), bool>,
     ) -> bool {
-        let reached = shape.flood(ends[0] & own, own);
+        let reached = shape.masks.flood(ends[0] & own, own);
         if reached & ends[1] != 0 {
             return true;
         }
@@ -604,9 +607,9 @@ mod exact {
                 let stones = random_stones(&shape, placed, &mut rand);
                 for black in [true, false] {
                     let (own, opp, e1, e2) = if black {
-                        (stones[0], stones[1], shape.top, shape.bottom)
+                        (stones[0], stones[1], shape.masks.top, shape.masks.bottom)
                     } else {
-                        (stones[1], stones[0], shape.left, shape.right)
+                        (stones[1], stones[0], shape.masks.left, shape.masks.right)
                     };
                     if vc.build(own, opp, e1, e2).connected {
                         continue;
@@ -615,7 +618,7 @@ mod exact {
                         match p {
                             EDGE1 => e1,
                             EDGE2 => e2,
-                            _ if vc.pts.stone[p] => shape.flood(1 << vc.pts.rep[p], own),
+                            _ if vc.pts.stone[p] => shape.masks.flood(1 << vc.pts.rep[p], own),
                             _ => 1 << vc.pts.cell_of[p],
                         }
                     };

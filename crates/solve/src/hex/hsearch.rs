@@ -268,7 +268,7 @@ impl<B: Bits, const F: usize, const S: usize> HSearch<B, F, S> {
                 out.full = Some(p.full[0]);
             }
             if p.ns > 0 {
-                let mut must = self.shape.board;
+                let mut must = self.shape.masks.board;
                 let mut best = 0;
                 for i in 0..p.ns as usize {
                     must = must.and(p.semi[i]);
@@ -511,7 +511,7 @@ impl<B: Bits, const F: usize, const S: usize> HSearch<B, F, S> {
         let mut found: [B; 8] = [B::EMPTY; 8];
         let mut nfound = 0;
         // What the semis from each place on all share (`meets[count]`: the whole board).
-        let mut meets = [self.shape.board; MAX_SEMI + 1];
+        let mut meets = [self.shape.masks.board; MAX_SEMI + 1];
         for j in (0..count).rev() {
             meets[j] = meets[j + 1].and(semis[j]);
         }
@@ -652,17 +652,17 @@ pub(crate) mod tests {
         if let Some(&v) = memo.get(&(stones[0], stones[1], black)) {
             return v;
         }
-        let empty = shape.board & !(stones[0] | stones[1]);
+        let empty = shape.masks.board & !(stones[0] | stones[1]);
         let mut result = false;
         for c in empty.cells() {
             let mut next = stones;
             next[if black { 0 } else { 1 }] |= 1 << c;
             let (own, e1, e2) = if black {
-                (next[0], shape.top, shape.bottom)
+                (next[0], shape.masks.top, shape.masks.bottom)
             } else {
-                (next[1], shape.left, shape.right)
+                (next[1], shape.masks.left, shape.masks.right)
             };
-            let won = shape.flood(e1 & own, own) & e2 != 0;
+            let won = shape.masks.flood(e1 & own, own) & e2 != 0;
             if won || !wins(shape, next, !black, memo) {
                 result = true;
                 break;
@@ -690,7 +690,9 @@ pub(crate) mod tests {
     ) -> [u128; 2] {
         let mut stones = [0u128; 2];
         for k in 0..n {
-            let empty: Vec<usize> = (shape.board & !(stones[0] | stones[1])).cells().collect();
+            let empty: Vec<usize> = (shape.masks.board & !(stones[0] | stones[1]))
+                .cells()
+                .collect();
             stones[k % 2] |= 1 << empty[(rand() % empty.len() as u64) as usize];
         }
         stones
@@ -716,14 +718,14 @@ pub(crate) mod tests {
                 let stones = random_stones(&shape, placed, &mut rand);
                 for black in [true, false] {
                     let (own, opp, e1, e2) = if black {
-                        (stones[0], stones[1], shape.top, shape.bottom)
+                        (stones[0], stones[1], shape.masks.top, shape.masks.bottom)
                     } else {
-                        (stones[1], stones[0], shape.left, shape.right)
+                        (stones[1], stones[0], shape.masks.left, shape.masks.right)
                     };
                     // Skip finished games.
-                    let done = |s: u128, a: u128, b: u128| shape.flood(a & s, s) & b != 0;
-                    if done(stones[0], shape.top, shape.bottom)
-                        || done(stones[1], shape.left, shape.right)
+                    let done = |s: u128, a: u128, b: u128| shape.masks.flood(a & s, s) & b != 0;
+                    if done(stones[0], shape.masks.top, shape.masks.bottom)
+                        || done(stones[1], shape.masks.left, shape.masks.right)
                     {
                         continue;
                     }
@@ -752,7 +754,7 @@ pub(crate) mod tests {
                         }
                         if let (Some(must), None) = (r.must_play, r.full) {
                             // The opponent to move: every winning reply is inside the region.
-                            let empty = shape.board & !(stones[0] | stones[1]);
+                            let empty = shape.masks.board & !(stones[0] | stones[1]);
                             for c in empty.cells() {
                                 if must.has(c) {
                                     continue;
@@ -760,9 +762,9 @@ pub(crate) mod tests {
                                 let mut next = stones;
                                 next[if black { 1 } else { 0 }] |= 1 << c;
                                 let (o, a, b) = if black {
-                                    (next[1], shape.left, shape.right)
+                                    (next[1], shape.masks.left, shape.masks.right)
                                 } else {
-                                    (next[0], shape.top, shape.bottom)
+                                    (next[0], shape.masks.top, shape.masks.bottom)
                                 };
                                 assert!(
                                     !done(o, a, b) && wins(&shape, next, black, &mut memo),
@@ -785,7 +787,7 @@ pub(crate) mod tests {
         let mut hs = HSearch::<u128>::new(5);
         let shape = hs.shape.clone();
         let c2 = 5 + 2; // row 2, column c
-        hs.build(1 << c2, 0, shape.top, shape.bottom);
+        hs.build(1 << c2, 0, shape.masks.top, shape.masks.bottom);
         let mut out = Vec::new();
         hs.fulls(&mut out);
         assert!(
@@ -795,10 +797,10 @@ pub(crate) mod tests {
         let touching = |a: VcEnd, b: VcEnd| match (a, b) {
             (VcEnd::Cell(x), VcEnd::Cell(y)) => shape.nbr[x as usize].has(y as usize),
             (VcEnd::Edge1, VcEnd::Cell(x)) | (VcEnd::Cell(x), VcEnd::Edge1) => {
-                shape.top.has(x as usize)
+                shape.masks.top.has(x as usize)
             }
             (VcEnd::Edge2, VcEnd::Cell(x)) | (VcEnd::Cell(x), VcEnd::Edge2) => {
-                shape.bottom.has(x as usize)
+                shape.masks.bottom.has(x as usize)
             }
             _ => false,
         };
@@ -829,8 +831,8 @@ pub(crate) mod tests {
                 let stones = random_stones(&shape, placed, &mut rand);
                 let templates = round % 2 == 0;
                 for (own, opp, e1, e2) in [
-                    (stones[0], stones[1], shape.top, shape.bottom),
-                    (stones[1], stones[0], shape.left, shape.right),
+                    (stones[0], stones[1], shape.masks.top, shape.masks.bottom),
+                    (stones[1], stones[0], shape.masks.left, shape.masks.right),
                 ] {
                     let a = narrow.build(own, opp, e1, e2, templates);
                     let b = wide.build(own, opp, e1, e2, templates);
@@ -858,7 +860,7 @@ pub(crate) mod tests {
         let shape = hs.shape.clone();
         // Black f11 and g12 (cells 135 and 149): two groups a bridge apart.
         let own = Wide::bit(135).with(149);
-        hs.build(own, Wide::EMPTY, shape.top, shape.bottom);
+        hs.build(own, Wide::EMPTY, shape.masks.top, shape.masks.bottom);
         let mut out = vec![(VcEnd::Edge1, VcEnd::Edge2, 1)];
         hs.stone_fulls(&mut out);
         assert!(out.is_empty());
@@ -873,10 +875,10 @@ pub(crate) mod tests {
         // Black c2 (x=2, y=1) and c4 (x=2, y=3) on 5x5: each bridges to its edge; the two
         // stones are a bridge apart? (2,1)-(2,3) are not; add the middle c3 for a chain.
         let own: u128 = (1 << 7) | (1 << 12) | (1 << 17);
-        let r = hs.build(own, 0, shape.top, shape.bottom);
+        let r = hs.build(own, 0, shape.masks.top, shape.masks.bottom);
         assert!(r.full.is_some());
         // A lone stone on the third row of a 5x5 board: c3 reaches both edges by ziggurats.
-        let r = hs.build(1 << 12, 0, shape.top, shape.bottom);
+        let r = hs.build(1 << 12, 0, shape.masks.top, shape.masks.bottom);
         assert!(r.full.is_some(), "two ziggurats");
         // White to move against a lone Black c3 must play near it.
         assert!(r.must_play.is_none() || r.full.is_some());

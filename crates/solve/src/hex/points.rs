@@ -5,89 +5,38 @@
 //! entry, and the report on the edges.
 
 use super::bits::Bits;
+use super::board::MasksOf;
 use super::templates::{placements, Edge};
 
 /// The two edge points.
 pub const EDGE1: usize = 0;
 pub const EDGE2: usize = 1;
 
-/// A board shape for the engine: neighbours and edge rows as cell sets.
+/// A board shape for the connection builders: the board's masks ([`MasksOf`]: the board, the
+/// edge rows, and the shift-based `expand` and `flood`, which the solver's board uses too)
+/// and a table of each cell's neighbours, for the builders' many questions about one cell.
 #[derive(Clone, Debug)]
 pub struct Shape<B> {
+    pub masks: MasksOf<B>,
     pub size: usize,
     pub cells: usize,
-    pub board: B,
     /// Neighbours of each cell.
     pub nbr: Vec<B>,
-    /// Black's edge rows (top, bottom) and White's edge columns (left, right).
-    pub top: B,
-    pub bottom: B,
-    pub left: B,
-    pub right: B,
 }
 
 impl<B: Bits> Shape<B> {
+    /// The shape of a board of side `size` (its cells must fit in `B`).
     pub fn new(size: usize) -> Shape<B> {
-        assert!(
-            size * size <= B::CAPACITY,
-            "board too large for this set type"
-        );
-        let n = size as isize;
-        let mut s = Shape {
+        let masks = MasksOf::new(size as u32);
+        let nbr = (0..size * size)
+            .map(|c| masks.expand(B::bit(c)).without(c))
+            .collect();
+        Shape {
+            masks,
             size,
             cells: size * size,
-            board: B::EMPTY,
-            nbr: vec![B::EMPTY; size * size],
-            top: B::EMPTY,
-            bottom: B::EMPTY,
-            left: B::EMPTY,
-            right: B::EMPTY,
-        };
-        for y in 0..n {
-            for x in 0..n {
-                let c = (y * n + x) as usize;
-                s.board = s.board.with(c);
-                for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1)] {
-                    let (nx, ny) = (x + dx, y + dy);
-                    if (0..n).contains(&nx) && (0..n).contains(&ny) {
-                        s.nbr[c] = s.nbr[c].with((ny * n + nx) as usize);
-                    }
-                }
-                if y == 0 {
-                    s.top = s.top.with(c);
-                }
-                if y == n - 1 {
-                    s.bottom = s.bottom.with(c);
-                }
-                if x == 0 {
-                    s.left = s.left.with(c);
-                }
-                if x == n - 1 {
-                    s.right = s.right.with(c);
-                }
-            }
+            nbr,
         }
-        s
-    }
-
-    /// `set` and its neighbours.
-    #[inline]
-    pub fn expand(&self, set: B) -> B {
-        set.cells().fold(set, |acc, c| acc.or(self.nbr[c]))
-    }
-
-    /// The cells of `within` connected to `seed` inside `within`.
-    pub fn flood(&self, seed: B, within: B) -> B {
-        let mut reached = seed.and(within);
-        let mut frontier = reached;
-        while !frontier.is_empty() {
-            let c = frontier.lowest();
-            frontier = frontier.without(c);
-            let fresh = self.nbr[c].and(within).andnot(reached);
-            reached = reached.or(fresh);
-            frontier = frontier.or(fresh);
-        }
-        reached
     }
 }
 
@@ -252,21 +201,21 @@ impl<B: Bits> Points<B> {
     /// Lays out the points of the player with stones `own` against `opp` and edge rows
     /// `edge1`, `edge2`; false if his stones join the edges already.
     fn lay_out(&mut self, shape: &Shape<B>, own: B, opp: B, edge1: B, edge2: B) -> bool {
-        let empty = shape.board.andnot(own).andnot(opp);
-        let reach1 = shape.flood(edge1.and(own), own);
-        let reach2 = shape.flood(edge2.and(own), own);
+        let empty = shape.masks.board.andnot(own).andnot(opp);
+        let reach1 = shape.masks.flood(edge1.and(own), own);
+        let reach2 = shape.masks.flood(edge2.and(own), own);
         if reach1.meets(reach2) {
             return false;
         }
         let areas = &mut self.areas;
         areas.clear();
-        areas.push((reach1, shape.expand(reach1).or(edge1).and(empty)));
-        areas.push((reach2, shape.expand(reach2).or(edge2).and(empty)));
+        areas.push((reach1, shape.masks.expand(reach1).or(edge1).and(empty)));
+        areas.push((reach2, shape.masks.expand(reach2).or(edge2).and(empty)));
         let mut rest = own.andnot(reach1).andnot(reach2);
         while !rest.is_empty() {
-            let group = shape.flood(B::bit(rest.lowest()), own);
+            let group = shape.masks.flood(B::bit(rest.lowest()), own);
             rest = rest.andnot(group);
-            areas.push((group, shape.expand(group).and(empty)));
+            areas.push((group, shape.masks.expand(group).and(empty)));
         }
         self.groups = areas.len();
         for c in empty.cells() {
@@ -347,10 +296,10 @@ impl<B: Bits> EdgeTemplates<B> {
     pub(super) fn all(shape: &Shape<B>) -> Vec<EdgeTemplates<B>> {
         let mut out = Vec::new();
         for (edge, row) in [
-            (Edge::Top, shape.top),
-            (Edge::Bottom, shape.bottom),
-            (Edge::Left, shape.left),
-            (Edge::Right, shape.right),
+            (Edge::Top, shape.masks.top),
+            (Edge::Bottom, shape.masks.bottom),
+            (Edge::Left, shape.masks.left),
+            (Edge::Right, shape.masks.right),
         ] {
             let set = |cells: &[usize]| cells.iter().fold(B::EMPTY, |s, &i| s.with(i));
             let mut templates = EdgeTemplates {
@@ -398,7 +347,7 @@ impl<B: Bits> EdgeTemplates<B> {
         opp: B,
         out: &mut Vec<Seed<B>>,
     ) {
-        let empty = shape.board.andnot(own).andnot(opp);
+        let empty = shape.masks.board.andnot(own).andnot(opp);
         for p in 0..pts.count {
             if p == edge {
                 continue;
