@@ -2,7 +2,7 @@
 //! against programs whose real time per move differs from their setting (MoHex 2.0 at
 //! `max_time 1` thinks 0.6-1.9 s a move).
 
-use super::agent::DEFAULT_MOVETIME;
+use super::options::DEFAULT_MOVETIME;
 use std::time::{Duration, Instant};
 
 /// Equal time with the opponent, game by game: the opponent's thinking time is measured

@@ -14,7 +14,8 @@
 //! - [`search`]: UCT + RAVE + progressive bias, MCTS-solver marks, threads.
 //! - [`value`]: a small value net, the side to move's chance, for the nodes of the search.
 //! - [`vcs`]: virtual-connection verdicts from poda-solve's H-search (at the root).
-//! - `agent`: the [`Agent`](poda_core::Agent) and its spec options.
+//! - `options`: the spec's options, checked, and the tree sized to the budget.
+//! - `agent`: the [`Agent`](poda_core::Agent): the swap, forced moves, the search's report.
 
 mod agent;
 pub mod board;
@@ -22,6 +23,7 @@ pub mod inferior;
 pub mod knowledge;
 mod mirror;
 pub mod net;
+mod options;
 pub mod patterns;
 pub mod playout;
 pub mod proving;
