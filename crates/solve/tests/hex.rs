@@ -184,10 +184,7 @@ fn edge_connections_are_sound() {
         let to_move_wins = naive_wins(&game, &mut memo);
         let set = |p: Player| game.stones(p).iter().fold(0u128, |s, c| s | 1 << c);
         for p in Player::BOTH {
-            let (e1, e2) = match p {
-                Player::First => (shape.masks.top, shape.masks.bottom),
-                Player::Second => (shape.masks.left, shape.masks.right),
-            };
+            let (e1, e2) = shape.masks.edges(p);
             let e = hs.build(set(p), set(p.opponent()), e1, e2);
             let p_wins = (p == game.side_to_move()) == to_move_wins;
             if e.full.is_some() {
