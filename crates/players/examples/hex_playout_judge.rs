@@ -9,7 +9,8 @@
 //! [--from PLY] [--to PLY] [--every K] [--policy SPEC]... GAMES...`
 //!
 //! A policy is `uniform` or hexmc's playout options: `pcap=X`, `plocal=B`, or both
-//! (`plocal=1,pcap=0.6`); the default list is those four. `value` (or `value=FILE`) is the
+//! (`plocal=1,pcap=0.6`), and `patterns=FILE` for another pattern table (with local-reply
+//! weights, `plocal` draws the replies by them); the default list is those four. `value` (or `value=FILE`) is the
 //! value net ([`value`](poda_players::hexmc::value)), one evaluation a position. A policy may also be a whole
 //! search, `hexmc(...)` with a `movetime` or `playouts`: its root value (a proven result as 0
 //! or 1) is its judgement, which weighs a policy's judgement against its speed; any other
@@ -34,6 +35,10 @@
 //! for the solver's labels, whose values are proofs too), and
 //! `--save FILE` writes the labels with these proofs added, for the next run; `--show` lists the
 //! positions where a search played a move worth half a game less than the label's.
+//!
+//! `--dump FILE` writes every position judged as a JSON line (`game`, `size`, `moves`, `mover_won`
+//! and `rates`, each policy's chance for the side to move), so that another program's
+//! judgement of the same positions can be scored beside these.
 
 mod hex_records;
 
@@ -42,6 +47,7 @@ use poda_core::{Agent, Game, Player, Spec, Turn};
 use poda_games::hex::{Hex, HexMove};
 use poda_players::build_agent;
 use poda_players::hexmc::board::{colour_of, other, Board, FastRng};
+use poda_players::hexmc::keys::Keys;
 use poda_players::hexmc::knowledge::winning_cells;
 use poda_players::hexmc::patterns::Patterns;
 use poda_players::hexmc::playout::PlayoutPolicy;
@@ -51,7 +57,7 @@ use std::time::{Duration, Instant};
 
 /// What judges: playouts alone, a whole search, or the value net.
 enum Judge {
-    Playouts(PlayoutPolicy),
+    Playouts(PlayoutPolicy, &'static Patterns),
     Search(Box<dyn Agent<Hex>>),
     Value(&'static ValueNet),
 }
@@ -72,18 +78,18 @@ impl Judge {
             let agent = build_agent(&Hex::default(), text).map_err(|e| format!("{text}: {e}"))?;
             Ok(Judge::Search(agent))
         } else {
-            parse_policy(text).map(Judge::Playouts)
+            parse_policy(text).map(|(policy, patterns)| Judge::Playouts(policy, patterns))
         }
     }
 
     /// The chance that the side to move wins `pos` by this judge, and a search's move.
     fn judge(&mut self, pos: &Position, playouts: usize, seed: u64) -> (f64, Option<HexMove>) {
         match self {
-            Judge::Playouts(policy) => {
+            Judge::Playouts(policy, patterns) => {
                 let mut rng = FastRng::new(seed);
                 let Some(values) = &pos.values else {
                     let rate = playout_rate(
-                        *policy,
+                        (*policy, patterns),
                         &pos.board,
                         (pos.to_move, pos.last),
                         pos.to_move,
@@ -96,7 +102,14 @@ impl Judge {
                 // these playouts (a one-ply search with the playouts as its evaluation).
                 best_labelled(pos, values, |after, p| {
                     let next = (other(pos.to_move), Some(p));
-                    playout_rate(*policy, after, next, pos.to_move, playouts, &mut rng)
+                    playout_rate(
+                        (*policy, patterns),
+                        after,
+                        next,
+                        pos.to_move,
+                        playouts,
+                        &mut rng,
+                    )
                 })
             }
             Judge::Value(net) => {
@@ -159,34 +172,42 @@ fn best_labelled(
 /// The share of `playouts` playouts from `start` (`to_move` to play, the last move at
 /// `last`) that colour `me` wins.
 fn playout_rate(
-    policy: PlayoutPolicy,
+    (policy, patterns): (PlayoutPolicy, &Patterns),
     start: &Board,
     (to_move, last): (u8, Option<usize>),
     me: u8,
     playouts: usize,
     rng: &mut FastRng,
 ) -> f64 {
-    let patterns = Patterns::shipped();
     let mut board = start.clone();
+    let mut keys = Keys::default();
     let wins = (0..playouts)
         .filter(|_| {
             board.clone_from(start);
-            policy.fill(&mut board, patterns, to_move, last, rng) == me
+            policy.fill(&mut board, patterns, to_move, last, rng, &mut keys) == me
         })
         .count();
     wins as f64 / playouts as f64
 }
 
-/// Playouts alone, from hexmc's playout options (`uniform`, or `pcap=X`, `plocal=B`).
-fn parse_policy(text: &str) -> Result<PlayoutPolicy, String> {
+/// Playouts alone, from hexmc's playout options (`uniform`, or `pcap=X`, `plocal=B`, and
+/// `patterns=FILE` for another pattern table than the shipped one).
+fn parse_policy(text: &str) -> Result<(PlayoutPolicy, &'static Patterns), String> {
     let mut p = PlayoutPolicy::default();
+    let mut patterns = Patterns::shipped();
     if text == "uniform" {
-        return Ok(p);
+        return Ok((p, patterns));
     }
     for part in text.split(',') {
         let (key, value) = part
             .split_once('=')
             .ok_or_else(|| format!("policy `{text}`: expected key=value, got `{part}`"))?;
+        if key == "patterns" {
+            let file = std::fs::read_to_string(value).map_err(|e| format!("{value}: {e}"))?;
+            let table = Patterns::parse(&file).map_err(|e| format!("{value}: {e}"))?;
+            patterns = Box::leak(Box::new(table));
+            continue;
+        }
         let v: f32 = value
             .parse()
             .ok()
@@ -198,7 +219,7 @@ fn parse_policy(text: &str) -> Result<PlayoutPolicy, String> {
             _ => return Err(format!("policy `{text}`: unknown option `{key}`")),
         }
     }
-    Ok(p)
+    Ok((p, patterns))
 }
 
 /// A position to judge and the result of its game for the side to move.
@@ -327,7 +348,7 @@ impl Score {
 
 fn main() {
     let usage = "usage: hex_playout_judge [--playouts N] [--from PLY] [--to PLY] [--every K] \
-                 [--policy SPEC]... GAMES... | --labels FILE [--prove SECONDS] [--save FILE] [--show] \
+                 [--dump FILE] [--policy SPEC]... GAMES... | --labels FILE [--prove SECONDS] [--save FILE] [--show] \
                  [--policy SPEC]...";
     let mut args = std::env::args().skip(1);
     let (mut playouts, mut from, mut to, mut every) = (1000usize, 6usize, 40usize, 4usize);
@@ -335,6 +356,7 @@ fn main() {
     let mut files = Vec::new();
     let mut labels = None;
     let (mut prove, mut save, mut show) = (None, None, false);
+    let mut dump = None;
     while let Some(a) = args.next() {
         let mut number = |name: &str| -> usize {
             args.next()
@@ -362,6 +384,12 @@ fn main() {
                 prove = Some(Duration::from_secs_f64(limit));
             }
             "--show" => show = true,
+            "--dump" => {
+                dump = Some(
+                    args.next()
+                        .unwrap_or_else(|| fail(&format!("--dump needs a file; {usage}"))),
+                )
+            }
             "--save" => {
                 save = Some(
                     args.next()
@@ -418,7 +446,10 @@ fn main() {
         );
     }
     let mut solver = HexSolver::new();
+    // Each policy's chance for the side to move, position by position (`--dump`).
+    let mut rates: Vec<Vec<f64>> = Vec::new();
     for (text, judge) in policies.iter_mut() {
+        let mut judged_rates = Vec::with_capacity(positions.len());
         let mut score = Score::default();
         let mut unproven = 0;
         let count = positions.len();
@@ -427,6 +458,7 @@ fn main() {
             let began = Instant::now();
             let judged = judge.judge(pos, playouts, 0x9E37_79B9_7F4A_7C15 ^ i as u64);
             thinking += began.elapsed();
+            judged_rates.push(judged.0);
             if let (Some(limit), Some(mv @ HexMove::Cell(_))) = (prove, judged.1) {
                 unproven += !pos.prove(mv, &mut solver, limit) as usize;
             }
@@ -446,6 +478,7 @@ fn main() {
                 eprint!("\r{text}: {} of {count} positions", i + 1);
             }
         }
+        rates.push(judged_rates);
         let n = score.n.max(1) as f64;
         if matches!(judge, Judge::Search(_)) {
             eprint!("\r\x1b[K");
@@ -462,7 +495,7 @@ fn main() {
         }
         let agreed = match judge {
             Judge::Search(_) => format!("{:>21.1}%", 100.0 * score.agreed as f64 / n),
-            Judge::Playouts(_) | Judge::Value(_) => format!("{:>22}", "-"),
+            Judge::Playouts(..) | Judge::Value(_) => format!("{:>22}", "-"),
         };
         println!(
             "{text:<20} {:>7.4} {:>10.4} {:>16.1}% {agreed}",
@@ -470,6 +503,28 @@ fn main() {
             score.log_loss / n,
             100.0 * score.right / n
         );
+    }
+    if let Some(file) = dump {
+        let text: String = positions
+            .iter()
+            .enumerate()
+            .map(|(i, pos)| {
+                let by_policy: serde_json::Map<String, serde_json::Value> = policies
+                    .iter()
+                    .zip(&rates)
+                    .map(|((text, _), r)| (text.clone(), r[i].into()))
+                    .collect();
+                let line = serde_json::json!({
+                    "game": pos.game.spec(),
+                    "size": pos.game.size(),
+                    "moves": pos.move_texts(),
+                    "mover_won": pos.mover_won,
+                    "rates": by_policy,
+                });
+                line.to_string() + "\n"
+            })
+            .collect();
+        std::fs::write(&file, text).unwrap_or_else(|e| fail(&format!("cannot write {file}: {e}")));
     }
     if let Some(file) = save {
         let text: String = positions.iter().map(|p| p.label_line() + "\n").collect();

@@ -12,6 +12,7 @@
 use poda_core::{Agent, Spec, Turn};
 use poda_games::hex::Hex;
 use poda_players::hexmc::board::{Board, FastRng, BLACK, MAX_SIDE, WHITE};
+use poda_players::hexmc::keys::Keys;
 use poda_players::hexmc::net::{NetScratch, PolicyNet};
 use poda_players::hexmc::patterns::Patterns;
 use poda_players::hexmc::playout::PlayoutPolicy;
@@ -70,13 +71,14 @@ fn main() {
         let root = Board::new(size as usize);
         let mut rng = FastRng::new(1);
         let mut b = root.clone();
+        let mut keys = Keys::default();
         let began = Instant::now();
         let mut n = 0u64;
         let mut black = 0u64;
         while began.elapsed().as_secs_f64() < secs {
             for _ in 0..100 {
                 b.clone_from(&root);
-                let winner = policy.fill(&mut b, patterns, BLACK, None, &mut rng);
+                let winner = policy.fill(&mut b, patterns, BLACK, None, &mut rng, &mut keys);
                 black += (winner == BLACK) as u64;
             }
             n += 100;

@@ -87,6 +87,8 @@ pub struct Layout {
     /// The 12 pattern cells' offsets as Black and as White reads them
     /// ([`offsets`](super::patterns::offsets)).
     pub pattern_offsets: [[isize; 12]; 2],
+    /// What a stone adds to the pattern keys around it ([`keys`](super::keys)).
+    pub key_steps: super::keys::Steps,
 }
 
 impl Layout {
@@ -129,6 +131,10 @@ impl Layout {
             pattern_offsets: {
                 let (black, white) = super::patterns::offsets(w as usize);
                 [black, white]
+            },
+            key_steps: {
+                let (black, white) = super::patterns::offsets(w as usize);
+                super::keys::steps(&[black, white])
             },
         }
     }

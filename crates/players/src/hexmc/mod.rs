@@ -5,6 +5,7 @@
 //! - [`board`]: the mailbox playout board, bridge-save playouts, no allocation per playout.
 //! - [`tree`]: the lock-free node arena shared by the search threads.
 //! - `mirror`: `movetime=mirror`, thinking as long as the opponent, game by game.
+//! - [`keys`]: every cell's 12-cell pattern index, kept up to date move by move.
 //! - [`knowledge`]: what an expansion knows (wins, must-play, dead cells, priors).
 //! - [`inferior`]: what a knowledge node may leave out (fill-in, vulnerable, dominated cells).
 //! - [`net`]: a small convolutional policy net for the priors of well-visited nodes.
@@ -20,6 +21,7 @@
 mod agent;
 pub mod board;
 pub mod inferior;
+pub mod keys;
 pub mod knowledge;
 mod mirror;
 pub mod net;

@@ -29,11 +29,28 @@ const SHIPPED: &str = include_str!("../../data/hex-patterns.txt");
 /// (also when there is no last move).
 pub const LOCALITIES: usize = 3;
 
+/// Steps per doubling of a local-reply weight's byte (a step is 9%).
+const NEAR_STEPS: f32 = 8.0;
+/// The byte of weight 1.
+const NEAR_ONE: u8 = 128;
+
 /// A table of pattern weights.
 pub struct Patterns {
     gamma: Gammas,
     /// Weights of the localities (elsewhere is 1).
     local: [f32; LOCALITIES],
+    /// The local-reply weights of the playouts (`local index gamma` lines): a pattern's
+    /// weight as an answer near the opponent's last move, against [`Patterns::near_base`]
+    /// for every empty cell (`examples/hex_local_fit.rs`); empty when the file has none.
+    near: Gammas,
+    /// The same weights by folded index, each rounded to a step of [`NEAR_STEPS`] per
+    /// doubling and stored as a byte (half a MiB, which stays in the cache where 2 MiB of
+    /// `f32` did not), and the byte's weight.
+    near_dense: Vec<u8>,
+    near_lut: [f32; 256],
+    /// The `base` line: the weight of a move elsewhere, per empty cell, that the local-reply
+    /// weights were fitted against.
+    near_base: Option<f32>,
 }
 
 /// The weights that are not 1, by folded index, in an open-addressing table: a few thousand
@@ -181,13 +198,20 @@ impl Patterns {
         Patterns {
             gamma: Gammas::new(&[]),
             local: [1.0; LOCALITIES],
+            near: Gammas::new(&[]),
+            near_dense: Vec::new(),
+            near_lut: std::array::from_fn(|b| ((b as f32 - NEAR_ONE as f32) / NEAR_STEPS).exp2()),
+            near_base: None,
         }
     }
 
-    /// Weights from `index gamma` lines (`#` comments); a bad line is an error naming it.
+    /// Weights from `index gamma` lines (`#` comments), the localities' `adjacent gamma` and
+    /// `bridge gamma`, the local replies' `local index gamma` and their `base gamma`; a bad
+    /// line is an error naming it.
     pub fn parse(text: &str) -> Result<Patterns, String> {
         let mut p = Patterns::uniform();
         let mut weights = std::collections::HashMap::new();
+        let mut near = std::collections::HashMap::new();
         for (n, line) in text.lines().enumerate() {
             let line = line.trim();
             if line.is_empty() || line.starts_with('#') {
@@ -196,29 +220,48 @@ impl Patterns {
             let mut it = line.split_whitespace();
             let bad = || {
                 format!(
-                    "pattern file line {}: expected 'index gamma', 'adjacent gamma' or 'bridge gamma'",
+                    "pattern file line {}: expected 'index gamma', 'adjacent gamma', 'bridge \
+                     gamma', 'local index gamma' or 'base gamma'",
                     n + 1
                 )
             };
-            let key = it.next().ok_or_else(bad)?;
+            let mut key = it.next().ok_or_else(bad)?;
+            let is_local = key == "local";
+            if is_local {
+                key = it.next().ok_or_else(bad)?;
+            }
             let g: f32 = it.next().and_then(|t| t.parse().ok()).ok_or_else(bad)?;
             if !(g.is_finite() && g > 0.0) || it.next().is_some() {
                 return Err(bad());
             }
             match key {
-                "adjacent" => p.local[0] = g,
-                "bridge" => p.local[1] = g,
+                "adjacent" if !is_local => p.local[0] = g,
+                "bridge" if !is_local => p.local[1] = g,
+                "base" if !is_local => p.near_base = Some(g),
                 _ => {
                     let i: usize = key.parse().map_err(|_| bad())?;
                     if i >= INDICES {
                         return Err(bad());
                     }
-                    weights.insert(i as u32, g);
+                    if is_local {
+                        near.insert(i as u32, g);
+                    } else {
+                        weights.insert(i as u32, g);
+                    }
                 }
             }
         }
         let entries: Vec<(u32, f32)> = weights.into_iter().filter(|&(_, g)| g != 1.0).collect();
         p.gamma = Gammas::new(&entries);
+        let entries: Vec<(u32, f32)> = near.into_iter().filter(|&(_, g)| g != 1.0).collect();
+        if !entries.is_empty() || p.near_base.is_some() {
+            p.near_dense = vec![NEAR_ONE; INDICES];
+            for &(i, g) in &entries {
+                let step = (g.log2() * NEAR_STEPS).round() + NEAR_ONE as f32;
+                p.near_dense[i as usize] = step.clamp(0.0, 255.0) as u8;
+            }
+        }
+        p.near = Gammas::new(&entries);
         Ok(p)
     }
 
@@ -234,6 +277,41 @@ impl Patterns {
     pub fn gamma(&self, board: &Board, p: usize, to_move: u8, last: Option<usize>) -> f32 {
         self.gamma.get(index(board, p, to_move) as u32)
             * self.local[locality(board, p, last) as usize]
+    }
+
+    /// Whether the table holds local-reply weights (`local` lines).
+    #[inline]
+    pub fn has_near(&self) -> bool {
+        self.near_base.is_some()
+    }
+
+    /// The `base` the local-reply weights were fitted against (1 without one).
+    #[inline]
+    pub fn near_base(&self) -> f32 {
+        self.near_base.unwrap_or(1.0)
+    }
+
+    /// The local-reply weight of `to_move`'s move to the empty mailbox cell `p` near the
+    /// opponent's last move.
+    #[inline]
+    pub fn near_gamma(&self, board: &Board, p: usize, to_move: u8) -> f32 {
+        self.near.get(index(board, p, to_move) as u32)
+    }
+
+    /// The local-reply weight of a folded index, as the file gives it.
+    #[inline]
+    pub fn near_weight(&self, index: usize) -> f32 {
+        self.near.get(index as u32)
+    }
+
+    /// [`Patterns::near_weight`] rounded to 9% (the playouts' fast read; 1 without local
+    /// weights).
+    #[inline]
+    pub fn near_fast(&self, index: usize) -> f32 {
+        match self.near_dense.get(index) {
+            Some(&b) => self.near_lut[b as usize],
+            None => 1.0,
+        }
     }
 
     /// The weight of a folded index.
@@ -320,6 +398,22 @@ mod tests {
         assert!(Patterns::parse("17").is_err_and(|e| e.contains("line 1")));
         assert!(Patterns::parse("999999999 1").is_err());
         assert!(Patterns::parse("3 -1").is_err());
+        let near = Patterns::parse("base 0.5\nlocal 17 40\n17 3\n").unwrap();
+        assert!(near.has_near() && !p.has_near());
+        assert_eq!(
+            (near.near_base(), near.near_weight(17), near.weight(17)),
+            (0.5, 40.0, 3.0)
+        );
+        assert_eq!(near.near_weight(18), 1.0);
+        assert_eq!(near.near_fast(18), 1.0);
+        assert!(
+            (near.near_fast(17) / 40.0 - 1.0).abs() < 0.05,
+            "{}",
+            near.near_fast(17)
+        );
+        assert!(Patterns::parse("local adjacent 2").is_err());
+        assert!(Patterns::parse("local 17").is_err());
+        assert!(Patterns::parse("local 999999999 1").is_err());
         Patterns::shipped();
     }
 }

@@ -18,6 +18,7 @@
 //! their capped global pattern weights (benzene's `MoHexPlayoutPolicy`).
 
 use super::board::{other, Board, FastRng, EMPTY};
+use super::keys::Keys;
 use super::patterns::{offsets, Patterns, CELLS};
 
 /// Candidates read before the last one is played regardless of its weight.
@@ -84,6 +85,9 @@ impl PlayoutPolicy {
     /// Fills the board from `to_move` (the previous move was `last`) by this policy: the
     /// local playout with a base, else the weighted one with a cap, else the uniform one
     /// (each with the bridge-save reply first). Returns the winner's colour.
+    ///
+    /// With local-reply weights in `patterns` ([`PlayoutPolicy::keyed`]) the local playout
+    /// draws its replies by them, reading the cells' patterns from `keys` (built here).
     #[inline]
     pub fn fill(
         self,
@@ -92,8 +96,35 @@ impl PlayoutPolicy {
         to_move: u8,
         last: Option<usize>,
         rng: &mut FastRng,
+        keys: &mut Keys,
     ) -> u8 {
-        if self.base > 0.0 {
+        if self.keyed(patterns) {
+            keys.build(board);
+        }
+        self.fill_keyed(board, patterns, to_move, last, rng, keys)
+    }
+
+    /// Whether this policy reads the pattern keys: local playouts with local-reply weights.
+    #[inline]
+    pub fn keyed(self, patterns: &Patterns) -> bool {
+        self.base > 0.0 && patterns.has_near()
+    }
+
+    /// [`PlayoutPolicy::fill`] with `keys` that already match the board when the policy is
+    /// [`PlayoutPolicy::keyed`] (a search keeps them along its descent).
+    #[inline]
+    pub fn fill_keyed(
+        self,
+        board: &mut Board,
+        patterns: &Patterns,
+        to_move: u8,
+        last: Option<usize>,
+        rng: &mut FastRng,
+        keys: &mut Keys,
+    ) -> u8 {
+        if self.keyed(patterns) {
+            keyed_local_playout(board, keys, patterns, self.base, to_move, last, rng)
+        } else if self.base > 0.0 {
             local_playout(board, patterns, self, to_move, last, rng)
         } else if self.cap > 0.0 {
             weighted_playout(board, patterns, self.cap, to_move, last, rng)
@@ -131,6 +162,72 @@ pub fn local_playout(
     board.full_board_winner()
 }
 
+/// The local playout with local-reply weights ([`Patterns::near_gamma`]): after the
+/// bridge-save reply, one of the empty cells among the 12 around the opponent's last move is
+/// drawn by its weight against `base` for every empty cell of the board, which is drawn
+/// uniformly otherwise. The cells' patterns come from `keys`, which must match the board
+/// and are kept up to date. Returns the winner's colour.
+pub fn keyed_local_playout(
+    board: &mut Board,
+    keys: &mut Keys,
+    patterns: &Patterns,
+    base: f32,
+    mut to_move: u8,
+    mut last: Option<usize>,
+    rng: &mut FastRng,
+) -> u8 {
+    let around = board.layout.pattern_offsets[0];
+    while board.empty_count() > 0 {
+        let reply = last.and_then(|l| {
+            board
+                .bridge_reply(l, to_move, rng)
+                .or_else(|| keyed_draw(board, keys, patterns, &around, base, to_move, l, rng))
+        });
+        let p = reply.unwrap_or_else(|| board.empties()[rng.below(board.empty_count())] as usize);
+        keys.play(board, p, to_move);
+        board.play(p, to_move);
+        last = Some(p);
+        to_move = other(to_move);
+    }
+    board.full_board_winner()
+}
+
+/// One reply of `to_move` near `last` by the local-reply weights read through `keys`, or
+/// `None` for a move drawn from the whole board.
+#[allow(clippy::too_many_arguments)]
+#[inline]
+fn keyed_draw(
+    board: &Board,
+    keys: &Keys,
+    patterns: &Patterns,
+    around: &[isize; CELLS],
+    base: f32,
+    to_move: u8,
+    last: usize,
+    rng: &mut FastRng,
+) -> Option<usize> {
+    let mut cells = [0usize; CELLS];
+    let mut upto = [0f32; CELLS];
+    let mut n = 0;
+    let mut total = 0f32;
+    for &d in around {
+        let q = (last as isize + d) as usize;
+        if board.colour[q] == EMPTY {
+            total += patterns.near_fast(keys.index(q, to_move));
+            cells[n] = q;
+            upto[n] = total;
+            n += 1;
+        }
+    }
+    let global = base * board.empty_count() as f32;
+    // A uniform number in [0, total + global) from 24 random bits.
+    let r = (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32 * (total + global);
+    if r < total {
+        return upto[..n].iter().position(|&u| r < u).map(|i| cells[i]);
+    }
+    None
+}
+
 /// A move away from the last one: by the capped pattern weights, or uniform without a cap.
 #[inline]
 fn global_draw(
@@ -163,10 +260,15 @@ fn local_draw(
     let mut upto = [0f32; CELLS];
     let mut n = 0;
     let mut total = 0f32;
+    let near = patterns.has_near();
     for &d in around {
         let q = (last as isize + d) as usize;
         if board.colour[q] == EMPTY {
-            total += patterns.gamma(board, q, to_move, Some(last));
+            total += if near {
+                patterns.near_gamma(board, q, to_move)
+            } else {
+                patterns.gamma(board, q, to_move, Some(last))
+            };
             cells[n] = q;
             upto[n] = total;
             n += 1;

@@ -35,6 +35,7 @@
 
 use super::board::{other, Board, FastRng, EMPTY, MAX_BOX};
 use super::inferior::Inferior;
+use super::keys::Keys;
 use super::knowledge::{captured_cells, expand, local_fill_in, prune_local, Expansion};
 use super::net::{NetScratch, PolicyNet};
 use super::patterns::Patterns;
@@ -214,6 +215,11 @@ struct Worker {
     net_priors: Vec<(u16, f32)>,
     values: ValueScratch,
     prior_of: Box<[f32; MAX_BOX]>,
+    /// The playout board's pattern keys (local playouts with local-reply weights), kept
+    /// along each simulation's descent from the root's when `keyed`.
+    keys: Keys,
+    root_keys: Keys,
+    keyed: bool,
     rng: FastRng,
 }
 
@@ -396,8 +402,15 @@ impl Searcher {
             net_priors: Vec::new(),
             values: ValueScratch::default(),
             prior_of: Box::new([0.0; MAX_BOX]),
+            keys: Keys::default(),
+            root_keys: Keys::default(),
+            // With fill-in stones on the descent the playout builds its keys afresh.
+            keyed: self.policy().keyed(self.patterns) && !self.params.fill_in,
             rng: FastRng::new(poda_core::Rng::new(seed ^ thread << 40).next_u64()),
         };
+        if w.keyed {
+            w.root_keys.build(root);
+        }
         let mut done = 0u64;
         loop {
             if done % 16 == 0 {
@@ -419,6 +432,9 @@ impl Searcher {
                 playouts.fetch_add(1, Relaxed);
             }
             w.board.clone_from(root);
+            if w.keyed {
+                w.keys.clone_from(&w.root_keys);
+            }
             self.simulate(&mut w, to_move, last);
             done += 1;
         }
@@ -571,6 +587,9 @@ impl Searcher {
                 }
                 Step::Child(c) => {
                     let cell = tree.nodes[c].cell();
+                    if w.keyed {
+                        w.keys.play(&w.board, cell, to_move);
+                    }
                     w.board.play(cell, to_move);
                     last = Some(cell);
                     to_move = other(to_move);
@@ -654,13 +673,24 @@ impl Searcher {
         self.fills.read().map_or(0, |f| f.len())
     }
 
-    /// Fills the worker's board from a leaf, with the playout policy of the parameters.
-    fn playout(&self, w: &mut Worker, to_move: u8, last: Option<usize>) -> u8 {
-        let policy = PlayoutPolicy {
+    /// The playout policy of the parameters.
+    fn policy(&self) -> PlayoutPolicy {
+        PlayoutPolicy {
             base: self.params.playout_local,
             cap: self.params.playout_cap,
-        };
-        policy.fill(&mut w.board, self.patterns, to_move, last, &mut w.rng)
+        }
+    }
+
+    /// Fills the worker's board from a leaf, with the playout policy of the parameters.
+    fn playout(&self, w: &mut Worker, to_move: u8, last: Option<usize>) -> u8 {
+        let (board, rng, keys) = (&mut w.board, &mut w.rng, &mut w.keys);
+        if w.keyed {
+            self.policy()
+                .fill_keyed(board, self.patterns, to_move, last, rng, keys)
+        } else {
+            self.policy()
+                .fill(board, self.patterns, to_move, last, rng, keys)
+        }
     }
 
     /// The child to descend into (a child lost for the opponent first: then the node is won).
