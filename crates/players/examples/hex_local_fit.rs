@@ -179,6 +179,7 @@ fn main() {
     let mut args = std::env::args().skip(1).peekable();
     let (mut holdout, mut virtual_games, mut base) = (0usize, 1f64, 1f64);
     let (mut soft, mut net_games, mut size, mut seed) = (false, 0usize, 11u32, 1u64);
+    let mut conditional = false;
     while let Some(a) = args.peek().cloned() {
         if !a.starts_with("--") {
             break;
@@ -190,6 +191,7 @@ fn main() {
             "--prior" if value > 0.0 => virtual_games = value,
             "--base" if value > 0.0 => base = value,
             "--soft" => soft = value > 0.0,
+            "--conditional" => conditional = value > 0.0,
             "--net-games" => net_games = value as usize,
             "--size" if (1.0..=19.0).contains(&value) => size = value as u32,
             "--seed" => seed = value as u64,
@@ -219,6 +221,17 @@ fn main() {
         let (start, moves) = net_game(size, seed.wrapping_add(g as u64));
         samples_of(start, 1, &moves, &mut net, &mut samples);
         games += 1;
+    }
+    if conditional {
+        // MoHex 2.0's local weights: the choice among the local cells alone, where the move
+        // was one of them (a soft sample weighs its local share).
+        for set in [&mut samples, &mut held] {
+            set.retain(|s| s.elsewhere < 0.9);
+            for s in set.iter_mut() {
+                s.elsewhere = 0.0;
+            }
+        }
+        base = 0.0;
     }
     let local_played = samples.iter().filter(|s| s.elsewhere < 0.5).count();
     eprintln!(
@@ -312,8 +325,10 @@ fn main() {
         "# Local-reply weights of hexmc's playouts (crates/players/src/hexmc/patterns.rs), fitted\n\
          # by examples/hex_local_fit.rs on {games} games ({} samples): `local index gamma` for the\n\
          # {kept} 12-cell patterns seen at least {MIN_SEEN} times near the last move, against\n\
-         # `base` for every empty cell of the board.\nbase {base}\n",
-        samples.len()
+         # `base` for every empty cell of the board.\nbase {}\n",
+        samples.len(),
+        // A conditional fit has no base of its own; the playouts' `plocal` sets it.
+        if base > 0.0 { base } else { 1.0 }
     );
     out.write_all(text.as_bytes()).expect("write");
     for i in 0..INDICES {

@@ -34,4 +34,4 @@ pub mod tree;
 pub mod value;
 pub mod vcs;
 
-pub use agent::HexMc;
+pub use agent::{board_of, HexMc};

@@ -17,10 +17,11 @@ const PER_SECOND: f64 = 1_000_000.0;
 /// The least for a search given no `nodes=`.
 const MIN_DEFAULT_NODES: u64 = 100_000;
 
-/// The options of `hexmc(movetime=1s|mirror|playouts=N,threads=1,c=..,rave=..,ravei=1,
+/// The options of `hexmc(movetime=1s|mirror|playouts=N,threads=1,c=..,cin=..,rave=..,ravei=1,
 /// ravep=0,fpu=..,prior=..,expand=..,nodes=..,patterns=FILE,vc=true,knowledge=0,kvc=true,
 /// fillin=false,pcap=0,plocal=0,solve=S,rootinf=false,net=0,netfile=FILE,puct=0,nettop=0,
 /// value=0,valueat=100,valuefile=FILE,prune=true)`:
+/// - `cin` is an exploration term inside the RAVE mix ([`Params::exploration_inside`]);
 /// - `ravei` and `ravep` are MoHex's RAVE schedule ([`Params::rave_initial`],
 ///   [`Params::rave_prior`]);
 /// - `kvc=false` gives knowledge nodes their inferior cells without their connections;
@@ -72,6 +73,7 @@ impl Options {
             "playouts",
             "threads",
             "c",
+            "cin",
             "rave",
             "ravei",
             "ravep",
@@ -107,6 +109,7 @@ impl Options {
         };
         let params = Params {
             exploration: float("c", d.exploration)?,
+            exploration_inside: float("cin", d.exploration_inside)?,
             rave_bias: float("rave", d.rave_bias)?,
             rave_initial: match float("ravei", d.rave_initial)? {
                 v if v > 0.0 => v,
@@ -249,6 +252,7 @@ mod tests {
     fn options_are_checked() {
         for bad in [
             "hexmc(c=-1)",
+            "hexmc(cin=-0.1)",
             "hexmc(threads=0)",
             "hexmc(playouts=0)",
             "hexmc(expand=0)",

@@ -53,6 +53,10 @@ use std::time::{Duration, Instant};
 pub struct Params {
     /// `c` of the exploration term.
     pub exploration: f32,
+    /// `c` of an exploration term added to the win rate before it is mixed with the RAVE
+    /// rate, so that it fades as RAVE weighs more (Fuego's and MoHex 2.0's UCT bias, 0.22
+    /// there, with no term outside the mix); 0: none.
+    pub exploration_inside: f32,
     /// `k` of the RAVE schedule.
     pub rave_bias: f32,
     /// How much RAVE outweighs the real visits at first: `b = r / (r + n / i + r n k)` (1:
@@ -108,6 +112,7 @@ impl Default for Params {
     fn default() -> Params {
         Params {
             exploration: 0.1,
+            exploration_inside: 0.0,
             rave_bias: 0.001,
             rave_initial: 1.0,
             rave_prior: 0.0,
@@ -723,7 +728,10 @@ impl Searcher {
             let rn = rn as f32 + p.rave_prior;
             let rw = rw + 0.5 * p.rave_prior;
             let mut value = if n > 0.0 {
-                let q = child.wins() / n;
+                let mut q = child.wins() / n;
+                if p.exploration_inside > 0.0 {
+                    q += p.exploration_inside * (log_n / n).sqrt();
+                }
                 if rn > 0.0 {
                     let b = rn / (rn + n / p.rave_initial + rn * n * p.rave_bias);
                     (1.0 - b) * q + b * rw / rn
