@@ -35,6 +35,118 @@ struct Conv {
     biases: Vec<f32>,
 }
 
+/// Where a layer's cells lie: the framed grid's side `g`, the padding around it and the
+/// padded side.
+#[derive(Clone, Copy)]
+struct Grid {
+    g: usize,
+    pad: usize,
+    side: usize,
+}
+
+/// One layer over the grid: `output` (cell-major, `outputs` values a cell) from `input`
+/// (`inputs` a cell), with ReLU when `relu`. Compiled twice, for AVX2 with FMA and for the
+/// baseline, and the first the CPU has is taken when first called (the `multiversion`
+/// crate): AVX2 runs the 32-wide accumulator in four registers (measured in
+/// docs/benchmarks/hex.md, "MoHex 2.0 taken apart").
+#[multiversion::multiversion(targets("x86_64+avx2+fma"))]
+fn convolve(layer: &Conv, input: &[f32], output: &mut [f32], grid: Grid, relu: bool) {
+    // Fused multiply-adds only where the CPU has them: elsewhere `mul_add` is a slow call.
+    if multiversion::target::selected_target!().supports_feature_str("fma") {
+        match layer.outputs {
+            32 => convolve_width::<32, true>(layer, input, output, grid, relu),
+            16 => convolve_width::<16, true>(layer, input, output, grid, relu),
+            64 => convolve_width::<64, true>(layer, input, output, grid, relu),
+            _ => convolve_any(layer, input, output, grid, relu),
+        }
+    } else {
+        match layer.outputs {
+            32 => convolve_width::<32, false>(layer, input, output, grid, relu),
+            16 => convolve_width::<16, false>(layer, input, output, grid, relu),
+            64 => convolve_width::<64, false>(layer, input, output, grid, relu),
+            _ => convolve_any(layer, input, output, grid, relu),
+        }
+    }
+}
+
+/// [`convolve`] for `W` outputs, the accumulator a fixed array the compiler keeps in
+/// registers; `FMA`: fused multiply-adds.
+#[inline(always)]
+fn convolve_width<const W: usize, const FMA: bool>(
+    layer: &Conv,
+    input: &[f32],
+    output: &mut [f32],
+    grid: Grid,
+    relu: bool,
+) {
+    let Grid { g, pad, side } = grid;
+    let (ci, k) = (layer.inputs, layer.kernel);
+    let half = k / 2;
+    for gy in 0..g {
+        for gx in 0..g {
+            let mut acc = [0f32; W];
+            acc.copy_from_slice(&layer.biases);
+            for ky in 0..k {
+                let y = gy + pad + ky - half;
+                for kx in 0..k {
+                    let x = gx + pad + kx - half;
+                    let src = &input[(y * side + x) * ci..][..ci];
+                    let taps = &layer.weights[(ky * k + kx) * ci * W..][..ci * W];
+                    for (&v, w) in src.iter().zip(taps.chunks_exact(W)) {
+                        if v != 0.0 {
+                            for (a, &wv) in acc.iter_mut().zip(w) {
+                                *a = if FMA { v.mul_add(wv, *a) } else { *a + v * wv };
+                            }
+                        }
+                    }
+                }
+            }
+            if relu {
+                for a in acc.iter_mut() {
+                    *a = a.max(0.0);
+                }
+            }
+            let at = ((gy + pad) * side + gx + pad) * W;
+            output[at..at + W].copy_from_slice(&acc);
+        }
+    }
+}
+
+/// [`convolve`] for any number of outputs.
+#[inline(always)]
+fn convolve_any(layer: &Conv, input: &[f32], output: &mut [f32], grid: Grid, relu: bool) {
+    let Grid { g, pad, side } = grid;
+    let (ci, co, k) = (layer.inputs, layer.outputs, layer.kernel);
+    let half = k / 2;
+    for gy in 0..g {
+        for gx in 0..g {
+            let at = ((gy + pad) * side + gx + pad) * co;
+            let acc = &mut output[at..at + co];
+            acc.copy_from_slice(&layer.biases);
+            for ky in 0..k {
+                for kx in 0..k {
+                    let y = gy + pad + ky - half;
+                    let x = gx + pad + kx - half;
+                    let src = &input[(y * side + x) * ci..(y * side + x + 1) * ci];
+                    let w = &layer.weights[(ky * k + kx) * ci * co..][..ci * co];
+                    for (i, &v) in src.iter().enumerate() {
+                        if v != 0.0 {
+                            for (a, &wv) in acc.iter_mut().zip(&w[i * co..(i + 1) * co]) {
+                                *a += v * wv;
+                            }
+                        }
+                    }
+                }
+            }
+            if relu {
+                for a in acc.iter_mut() {
+                    *a = a.max(0.0);
+                }
+            }
+        }
+    }
+}
+
 /// The net's weights.
 #[derive(Clone, Debug)]
 pub struct PolicyNet {
@@ -210,36 +322,9 @@ impl PolicyNet {
         }
         for (index, layer) in self.layers.iter().enumerate() {
             let last_layer = index + 1 == self.layers.len();
-            let (input, output) = (&scratch.a, &mut scratch.b);
-            let (ci, co, k) = (layer.inputs, layer.outputs, layer.kernel);
-            let half = k / 2;
-            for gy in 0..g {
-                for gx in 0..g {
-                    let at = ((gy + pad) * side + gx + pad) * co;
-                    let acc = &mut output[at..at + co];
-                    acc.copy_from_slice(&layer.biases);
-                    for ky in 0..k {
-                        for kx in 0..k {
-                            let y = gy + pad + ky - half;
-                            let x = gx + pad + kx - half;
-                            let src = &input[(y * side + x) * ci..(y * side + x + 1) * ci];
-                            let w = &layer.weights[(ky * k + kx) * ci * co..][..ci * co];
-                            for (i, &v) in src.iter().enumerate() {
-                                if v != 0.0 {
-                                    for (a, &wv) in acc.iter_mut().zip(&w[i * co..(i + 1) * co]) {
-                                        *a += v * wv;
-                                    }
-                                }
-                            }
-                        }
-                    }
-                    if !last_layer {
-                        for a in acc.iter_mut() {
-                            *a = a.max(0.0);
-                        }
-                    }
-                }
-            }
+            let grid = Grid { g, pad, side };
+            convolve(layer, &scratch.a, &mut scratch.b, grid, !last_layer);
+            let ci = layer.inputs;
             std::mem::swap(&mut scratch.a, &mut scratch.b);
             // After the last layer `b` holds its input, the last hidden layer.
             scratch.hidden = Hidden {
@@ -250,7 +335,7 @@ impl PolicyNet {
             };
             // The padding ring must read as zeros for the next layer: it was never written
             // in the output buffer, which held the layer before last; clear it.
-            let next = co;
+            let next = layer.outputs;
             for gy in 0..side {
                 for gx in 0..side {
                     let inside = (pad..pad + g).contains(&gy) && (pad..pad + g).contains(&gx);
