@@ -174,8 +174,8 @@ impl Fit {
 
 fn main() {
     let usage =
-        "usage: hex_local_fit [--holdout K] [--prior V] [--base B] [--soft 1] [--net-games N] \
-                 [--size S] [--seed X] OUT.txt GAMES...";
+        "usage: hex_local_fit [--holdout K] [--prior V] [--base B] [--soft 1] [--conditional 1] \
+                 [--net-games N] [--size S] [--seed X] OUT.txt GAMES...";
     let mut args = std::env::args().skip(1).peekable();
     let (mut holdout, mut virtual_games, mut base) = (0usize, 1f64, 1f64);
     let (mut soft, mut net_games, mut size, mut seed) = (false, 0usize, 11u32, 1u64);
@@ -185,6 +185,10 @@ fn main() {
             break;
         }
         args.next();
+        if a == "--help" {
+            println!("{usage}");
+            return;
+        }
         let value = hex_records::number(&mut args, &a, usage);
         match a.as_str() {
             "--holdout" if value >= 2.0 => holdout = value as usize,

@@ -21,6 +21,10 @@ fn fail(message: &str) -> ! {
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let usage = "usage: hexmc_root SIZE \"MOVES\" PLAYOUTS [OPTIONS]";
+    if args.first().is_some_and(|a| a == "--help") {
+        println!("{usage}");
+        return;
+    }
     if args.len() < 3 {
         fail(usage);
     }
