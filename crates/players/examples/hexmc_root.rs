@@ -1,16 +1,16 @@
 //! How a `hexmc` search spreads its playouts over the root's moves: `cargo run --release -p
 //! poda-players --example hexmc_root -- SIZE "MOVES" PLAYOUTS [c=..,rave=..,...]` searches
-//! the position after MOVES with that many playouts (the search's options as hexmc's spec
-//! names them: `c`, `rave`, `ravei`, `ravep`, `fpu`, `expand`, `plocal`, `patterns`) and
-//! prints the most visited root moves with their visits and win rates, as MoHex's
-//! `mohex-values` shows its root.
+//! the position after MOVES with that many playouts (any of `hexmc(...)`'s options, read and
+//! checked as the agent reads them; the agent's root steps, its connections, inferior cells
+//! and prover, are left out: this is the tree search alone) and prints the most visited root
+//! moves with their visits and win rates, as MoHex's `mohex-values` shows its root.
 
 use poda_core::{Game, Spec};
 use poda_games::hex::{Hex, HexMove};
 use poda_players::hexmc::board::colour_of;
 use poda_players::hexmc::board_of;
-use poda_players::hexmc::patterns::Patterns;
-use poda_players::hexmc::search::{Budget, Params, Searcher};
+use poda_players::hexmc::options::Options;
+use poda_players::hexmc::search::{Budget, Searcher};
 use std::io::Write;
 
 fn fail(message: &str) -> ! {
@@ -34,34 +34,13 @@ fn main() {
         .play_moves(&args[1])
         .unwrap_or_else(|e| fail(&e.to_string()));
     let playouts: u64 = args[2].parse().unwrap_or_else(|_| fail(usage));
-    let spec = Spec::parse(&format!(
-        "hexmc({})",
-        args.get(3).map_or("", |s| s.as_str())
-    ))
-    .unwrap_or_else(|e| fail(&e.to_string()));
-    let d = Params::default();
-    let float = |k: &str, v: f32| spec.parse_or(k, v).unwrap_or_else(|e| fail(&e.to_string()));
-    let params = Params {
-        exploration: float("c", d.exploration),
-        exploration_inside: float("cin", d.exploration_inside),
-        rave_bias: float("rave", d.rave_bias),
-        rave_initial: float("ravei", d.rave_initial),
-        rave_prior: float("ravep", d.rave_prior),
-        first_play_urgency: float("fpu", d.first_play_urgency),
-        playout_local: float("plocal", d.playout_local),
-        expand_after: float("expand", d.expand_after as f32) as u32,
-        ..d
-    };
-    let patterns: &'static Patterns = match spec.get("patterns") {
-        None => Patterns::shipped(),
-        Some(path) => {
-            let text = std::fs::read_to_string(path).unwrap_or_else(|e| fail(&e.to_string()));
-            Box::leak(Box::new(
-                Patterns::parse(&text).unwrap_or_else(|e| fail(&e)),
-            ))
-        }
-    };
-    let mut searcher = Searcher::new(params, (playouts as usize * 4).max(100_000), patterns);
+    let options = args.get(3).map_or(String::new(), |o| format!(",{o}"));
+    let spec = Spec::parse(&format!("hexmc(playouts={playouts}{options})"))
+        .unwrap_or_else(|e| fail(&e.to_string()));
+    let o = Options::parse(&spec).unwrap_or_else(|e| fail(&e.to_string()));
+    let mut searcher = Searcher::new(o.params, o.nodes, o.patterns);
+    searcher.set_net(o.net);
+    searcher.set_value(o.value);
     let board = board_of(&game);
     let budget = Budget {
         deadline: None,

@@ -25,7 +25,7 @@ pub mod keys;
 pub mod knowledge;
 mod mirror;
 pub mod net;
-mod options;
+pub mod options;
 pub mod patterns;
 pub mod playout;
 pub mod proving;

@@ -53,24 +53,40 @@ struct Grid {
 fn convolve(layer: &Conv, input: &[f32], output: &mut [f32], grid: Grid, relu: bool) {
     // Fused multiply-adds only where the CPU has them: elsewhere `mul_add` is a slow call.
     if multiversion::target::selected_target!().supports_feature_str("fma") {
-        match layer.outputs {
-            32 => convolve_width::<32, true>(layer, input, output, grid, relu),
-            16 => convolve_width::<16, true>(layer, input, output, grid, relu),
-            64 => convolve_width::<64, true>(layer, input, output, grid, relu),
-            _ => convolve_any(layer, input, output, grid, relu),
-        }
+        convolve_by_width::<true>(layer, input, output, grid, relu);
     } else {
-        match layer.outputs {
-            32 => convolve_width::<32, false>(layer, input, output, grid, relu),
-            16 => convolve_width::<16, false>(layer, input, output, grid, relu),
-            64 => convolve_width::<64, false>(layer, input, output, grid, relu),
-            _ => convolve_any(layer, input, output, grid, relu),
+        convolve_by_width::<false>(layer, input, output, grid, relu);
+    }
+}
+
+/// [`convolve`] with the accumulator a fixed array, which the compiler keeps in registers,
+/// for the usual widths; `FMA`: fused multiply-adds.
+#[inline(always)]
+fn convolve_by_width<const FMA: bool>(
+    layer: &Conv,
+    input: &[f32],
+    output: &mut [f32],
+    grid: Grid,
+    relu: bool,
+) {
+    match layer.outputs {
+        16 => convolve_width::<16, FMA>(layer, input, output, grid, relu),
+        32 => convolve_width::<32, FMA>(layer, input, output, grid, relu),
+        64 => convolve_width::<64, FMA>(layer, input, output, grid, relu),
+        co => {
+            let Grid { g, pad, side } = grid;
+            for gy in 0..g {
+                for gx in 0..g {
+                    let at = ((gy + pad) * side + gx + pad) * co;
+                    let acc = &mut output[at..at + co];
+                    cell::<FMA>(layer, input, grid, gx, gy, relu, acc);
+                }
+            }
         }
     }
 }
 
-/// [`convolve`] for `W` outputs, the accumulator a fixed array the compiler keeps in
-/// registers; `FMA`: fused multiply-adds.
+/// [`convolve`] for `W` outputs.
 #[inline(always)]
 fn convolve_width<const W: usize, const FMA: bool>(
     layer: &Conv,
@@ -80,69 +96,50 @@ fn convolve_width<const W: usize, const FMA: bool>(
     relu: bool,
 ) {
     let Grid { g, pad, side } = grid;
-    let (ci, k) = (layer.inputs, layer.kernel);
-    let half = k / 2;
     for gy in 0..g {
         for gx in 0..g {
             let mut acc = [0f32; W];
-            acc.copy_from_slice(&layer.biases);
-            for ky in 0..k {
-                let y = gy + pad + ky - half;
-                for kx in 0..k {
-                    let x = gx + pad + kx - half;
-                    let src = &input[(y * side + x) * ci..][..ci];
-                    let taps = &layer.weights[(ky * k + kx) * ci * W..][..ci * W];
-                    for (&v, w) in src.iter().zip(taps.chunks_exact(W)) {
-                        if v != 0.0 {
-                            for (a, &wv) in acc.iter_mut().zip(w) {
-                                *a = if FMA { v.mul_add(wv, *a) } else { *a + v * wv };
-                            }
-                        }
-                    }
-                }
-            }
-            if relu {
-                for a in acc.iter_mut() {
-                    *a = a.max(0.0);
-                }
-            }
+            cell::<FMA>(layer, input, grid, gx, gy, relu, &mut acc);
             let at = ((gy + pad) * side + gx + pad) * W;
             output[at..at + W].copy_from_slice(&acc);
         }
     }
 }
 
-/// [`convolve`] for any number of outputs.
+/// The layer's outputs at grid cell `(gx, gy)` into `acc` (one a channel): the biases plus
+/// the kernel over the input cells around it, then ReLU when `relu`.
 #[inline(always)]
-fn convolve_any(layer: &Conv, input: &[f32], output: &mut [f32], grid: Grid, relu: bool) {
-    let Grid { g, pad, side } = grid;
-    let (ci, co, k) = (layer.inputs, layer.outputs, layer.kernel);
+fn cell<const FMA: bool>(
+    layer: &Conv,
+    input: &[f32],
+    grid: Grid,
+    gx: usize,
+    gy: usize,
+    relu: bool,
+    acc: &mut [f32],
+) {
+    let Grid { pad, side, .. } = grid;
+    let (ci, co, k) = (layer.inputs, acc.len(), layer.kernel);
     let half = k / 2;
-    for gy in 0..g {
-        for gx in 0..g {
-            let at = ((gy + pad) * side + gx + pad) * co;
-            let acc = &mut output[at..at + co];
-            acc.copy_from_slice(&layer.biases);
-            for ky in 0..k {
-                for kx in 0..k {
-                    let y = gy + pad + ky - half;
-                    let x = gx + pad + kx - half;
-                    let src = &input[(y * side + x) * ci..(y * side + x + 1) * ci];
-                    let w = &layer.weights[(ky * k + kx) * ci * co..][..ci * co];
-                    for (i, &v) in src.iter().enumerate() {
-                        if v != 0.0 {
-                            for (a, &wv) in acc.iter_mut().zip(&w[i * co..(i + 1) * co]) {
-                                *a += v * wv;
-                            }
-                        }
+    acc.copy_from_slice(&layer.biases);
+    for ky in 0..k {
+        let y = gy + pad + ky - half;
+        for kx in 0..k {
+            let x = gx + pad + kx - half;
+            let src = &input[(y * side + x) * ci..][..ci];
+            let taps = &layer.weights[(ky * k + kx) * ci * co..][..ci * co];
+            for (&v, w) in src.iter().zip(taps.chunks_exact(co)) {
+                if v != 0.0 {
+                    for (a, &wv) in acc.iter_mut().zip(w) {
+                        *a = if FMA { v.mul_add(wv, *a) } else { *a + v * wv };
                     }
                 }
             }
-            if relu {
-                for a in acc.iter_mut() {
-                    *a = a.max(0.0);
-                }
-            }
+        }
+    }
+    if relu {
+        for a in acc.iter_mut() {
+            *a = a.max(0.0);
         }
     }
 }

@@ -40,7 +40,7 @@ const MIN_DEFAULT_NODES: u64 = 100_000;
 ///   results at the value net's chance (the shipped net, or `valuefile=FILE`'s);
 /// - `prune=false` keeps the locally captured, vulnerable and dominated cells in every
 ///   expansion ([`Params::prune_local`]).
-pub(super) struct Options {
+pub struct Options {
     pub params: Params,
     /// The time a move (`None`: a playout budget alone, or `mirror`).
     pub movetime: Option<Duration>,
