@@ -54,10 +54,12 @@ fn main() {
     let mut stdout = std::io::stdout().lock();
     let _ = writeln!(
         stdout,
-        "{} playouts, {} root visits, {} moves",
+        "{} playouts, {} root visits, {} moves, {} of {} tree nodes used",
         out.playouts,
         total,
-        out.children.len()
+        out.children.len(),
+        searcher.tree().used(),
+        searcher.tree().capacity()
     );
     for c in out.children.iter().take(12) {
         let _ = writeln!(

@@ -18,12 +18,13 @@ const PER_SECOND: f64 = 1_000_000.0;
 const MIN_DEFAULT_NODES: u64 = 100_000;
 
 /// The options of `hexmc(movetime=1s|mirror|playouts=N,threads=1,c=..,cin=..,rave=..,ravei=1,
-/// ravep=0,fpu=..,prior=..,expand=..,nodes=..,patterns=FILE,vc=true,knowledge=0,kvc=true,
+/// ravep=0,raveoff=0,fpu=..,prior=..,expand=..,nodes=..,patterns=FILE,vc=true,knowledge=0,kvc=true,
 /// fillin=false,pcap=0,plocal=0,solve=S,rootinf=false,net=0,netfile=FILE,puct=0,nettop=0,
 /// value=0,valueat=100,valuefile=FILE,prune=true)`:
 /// - `cin` is an exploration term inside the RAVE mix ([`Params::exploration_inside`]);
 /// - `ravei` and `ravep` are MoHex's RAVE schedule ([`Params::rave_initial`],
-///   [`Params::rave_prior`]);
+///   [`Params::rave_prior`]); `raveoff=N` chooses every Nth step without RAVE
+///   ([`Params::rave_off_every`]);
 /// - `kvc=false` gives knowledge nodes their inferior cells without their connections;
 /// - `fillin` (with `knowledge`) plays a knowledge node's fill-in on the boards below it;
 /// - `pcap` > 0 draws the playouts' moves (with `plocal`, those away from the last move) by
@@ -77,6 +78,7 @@ impl Options {
             "rave",
             "ravei",
             "ravep",
+            "raveoff",
             "fpu",
             "prior",
             "expand",
@@ -116,6 +118,7 @@ impl Options {
                 v => return Err(spec.bad_value("ravei", &v.to_string(), "must be > 0")),
             },
             rave_prior: float("ravep", d.rave_prior)?,
+            rave_off_every: spec.int_in("raveoff", d.rave_off_every as u64, 0, 1 << 30)? as u32,
             first_play_urgency: float("fpu", d.first_play_urgency)?,
             prior_weight: float("prior", d.prior_weight)?,
             puct: float("puct", d.puct)?,
@@ -266,6 +269,8 @@ mod tests {
             "hexmc(solve=-0.1)",
             "hexmc(ravei=0)",
             "hexmc(ravep=-8)",
+            "hexmc(raveoff=-1)",
+            "hexmc(raveoff=x)",
             "hexmc(plocal=-1)",
             "hexmc(fillin=true)",
             "hexmc(knowledge=16,fillin=maybe)",
@@ -294,6 +299,7 @@ mod tests {
             "hexmc(net=1,puct=1)",
             "hexmc(value=100)",
             "hexmc(net=100,prior=30,value=100,valueat=30)",
+            "hexmc(raveoff=30,fpu=0.35)",
         ] {
             assert!(parsed(good).is_ok(), "{good}");
         }

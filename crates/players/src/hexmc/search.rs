@@ -65,6 +65,11 @@ pub struct Params {
     /// Virtual RAVE results at 1/2 given to every child (MoHex 2.0 gives 8), so that one
     /// lucky playout does not make a move look won.
     pub rave_prior: f32,
+    /// Every this many selection steps a worker chooses without RAVE, by the win rate alone
+    /// (a child without visits at the first-play urgency) and the progressive bias, so that
+    /// a move RAVE rates low is still tried (Fuego's `randomize_rave_frequency`, 30 in MoHex
+    /// 2.0); 0: never.
+    pub rave_off_every: u32,
     /// Value of a child without any statistics.
     pub first_play_urgency: f32,
     /// `w` of the progressive bias.
@@ -116,6 +121,7 @@ impl Default for Params {
             rave_bias: 0.001,
             rave_initial: 1.0,
             rave_prior: 0.0,
+            rave_off_every: 0,
             first_play_urgency: 1.0,
             // Off: with the shipped patterns, prior=2.5 (MoHex's 2.47) and knowledge=256 won
             // 9 of 40 games against MoHex 2.0 on 9x9 at 1 s, these defaults 2 of 10, and the
@@ -225,6 +231,8 @@ struct Worker {
     keys: Keys,
     root_keys: Keys,
     keyed: bool,
+    /// Selection steps left before one without RAVE ([`Params::rave_off_every`]).
+    rave_countdown: u32,
     rng: FastRng,
 }
 
@@ -411,6 +419,7 @@ impl Searcher {
             root_keys: Keys::default(),
             // With fill-in stones on the descent the playout builds its keys afresh.
             keyed: self.policy().keyed(self.patterns) && !self.params.fill_in,
+            rave_countdown: self.params.rave_off_every,
             rng: FastRng::new(poda_core::Rng::new(seed ^ thread << 40).next_u64()),
         };
         if w.keyed {
@@ -584,7 +593,15 @@ impl Searcher {
                     n.add_virtual(p.value_weight, 1.0 - mover_wins);
                 }
             }
-            match self.select(node, &w.board) {
+            let mut use_rave = true;
+            if p.rave_off_every > 0 {
+                w.rave_countdown -= 1;
+                if w.rave_countdown == 0 {
+                    w.rave_countdown = p.rave_off_every;
+                    use_rave = false;
+                }
+            }
+            match self.select(node, &w.board, use_rave) {
                 Step::Filled => {
                     winner = self.playout(w, to_move, last);
                     filled = true;
@@ -699,7 +716,7 @@ impl Searcher {
     }
 
     /// The child to descend into (a child lost for the opponent first: then the node is won).
-    fn select(&self, node: usize, board: &Board) -> Step {
+    fn select(&self, node: usize, board: &Board, use_rave: bool) -> Step {
         let tree = self.tree();
         let p = &self.params;
         let parent = &tree.nodes[node];
@@ -727,7 +744,13 @@ impl Searcher {
             let (rn, rw) = child.rave();
             let rn = rn as f32 + p.rave_prior;
             let rw = rw + 0.5 * p.rave_prior;
-            let mut value = if n > 0.0 {
+            let mut value = if !use_rave {
+                if n > 0.0 {
+                    child.wins() / n
+                } else {
+                    p.first_play_urgency
+                }
+            } else if n > 0.0 {
                 let mut q = child.wins() / n;
                 if p.exploration_inside > 0.0 {
                     q += p.exploration_inside * (log_n / n).sqrt();
@@ -882,6 +905,33 @@ mod tests {
             open >= 3 && with_fill * 2 >= open,
             "{with_fill} of {open} open searches kept fill-in stones"
         );
+    }
+
+    /// With `rave_off_every` at 1 no step uses RAVE, so a first-play urgency above any win
+    /// rate sends each of the first playouts to a root child not yet visited; with RAVE the
+    /// children's RAVE rates outrank the urgency and some child is visited again early.
+    #[test]
+    fn without_rave_steps_the_first_play_urgency_spreads_the_first_playouts() {
+        let game = poda_games::hex::Hex::with_size(7, false).unwrap();
+        let board = from_hex(&game);
+        let to_move = colour_of(game.side_to_move());
+        let most_visits = |rave_off_every: u32| {
+            let params = Params {
+                rave_off_every,
+                first_play_urgency: 2.0,
+                ..Params::default()
+            };
+            let mut searcher = Searcher::new(params, 10_000, Patterns::shipped());
+            let budget = Budget {
+                deadline: None,
+                playouts: Some(20),
+            };
+            let out = searcher.run(&board, to_move, None, budget, None, 3, None);
+            assert!(out.children.len() > 20);
+            out.children.iter().map(|c| c.visits).max().unwrap()
+        };
+        assert_eq!(most_visits(1), 1);
+        assert!(most_visits(0) > 1);
     }
 
     /// With the policy net, the root's children carry the net's chances (summing to one
