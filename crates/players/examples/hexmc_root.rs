@@ -61,6 +61,17 @@ fn main() {
         searcher.tree().used(),
         searcher.tree().capacity()
     );
+    let k = &searcher.knowledge_stats;
+    let load = |a: &std::sync::atomic::AtomicU64| a.load(std::sync::atomic::Ordering::Relaxed);
+    let open = (load(&k.nodes) - load(&k.proven)).max(1) as f64;
+    let _ = writeln!(
+        stdout,
+        "knowledge nodes {}, proven {}, open moves {:.1} before and {:.1} after on average",
+        load(&k.nodes),
+        load(&k.proven),
+        load(&k.moves_before) as f64 / open,
+        load(&k.moves_after) as f64 / open
+    );
     for c in out.children.iter().take(12) {
         let _ = writeln!(
             stdout,

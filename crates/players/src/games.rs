@@ -107,14 +107,15 @@ impl PlayerGame for Hex {
                 name: "hexmc",
                 help: "hexmc(movetime=1s|mirror|playouts=N,threads=1,c=0.1,cin=0,rave=0.001,\
                        ravei=1,ravep=0,raveoff=0,fpu=1,prior=0,expand=8,nodes=4000000,vc=true,knowledge=0,\
-                       kvc=true,fillin=false,pcap=0,plocal=0,solve=S,rootinf=false,\
+                       kvc=true,kfill=false,fillin=false,pcap=0,plocal=0,solve=S,rootinf=false,\
                        patterns=FILE,net=0,netfile=FILE,puct=0,nettop=0,value=0,valueat=100,\
                        valuefile=FILE,prune=true): MCTS written for Hex (bridge-save \
                        playouts, pattern-weighted with pcap>0, answering the last move with \
                        plocal>0 (both: MoHex 2.0's policy; by a pattern file's local-reply \
                        weights when it has them), RAVE (cin: UCT inside its mix; raveoff=N: every Nth step without it), pattern \
                        priors, virtual connections at the root, per-node knowledge \
-                       (kvc=false: its inferior cells without its connections) and its \
+                       (kvc=false: its inferior cells without its connections; kfill=true: less what \
+                       its connections fill, decompositions and pockets) and its \
                        fill-in, proven wins, \
                        lock-free threads; locally captured, vulnerable and dominated cells \
                        left out of every expansion (prune=false: kept); net=N with prior>0 or \

@@ -10,7 +10,9 @@
 //!   one colour, poda-games' `prune` rule, is the common case).
 
 use super::board::{other, Board, BLACK, EMPTY, MAX_BOX, WHITE};
+use super::inferior::Inferior;
 use super::patterns::Patterns;
+use super::vcs::{VcEngine, VcVerdict};
 
 /// What an expansion found.
 #[derive(Clone, Debug, PartialEq)]
@@ -326,6 +328,45 @@ pub fn expand(
     Expansion::Moves
 }
 
+/// Rounds of fill-in and connections [`filled_connections`] gives a position.
+pub const FILL_ROUNDS: usize = 3;
+
+/// MoHex 2.0's knowledge of a position (benzene's `HexBoard::ComputeAll`): the
+/// inferior-cell fill-in, the connections on the filled board and the stones they let a
+/// player fill ([`VcEngine::verdict_and_fill`]), again on the board with those played, for
+/// at most [`FILL_ROUNDS`] rounds. Returns the last verdict and the filled board, which has
+/// the winner of `board`, a move outside the fill keeping it so: a won position has a
+/// winning move among the filled board's empty cells (in the must-play, if one), and the
+/// filled board's inferior cells may be left out too. `fill` and `vc_fill` are scratch.
+pub fn filled_connections(
+    board: &Board,
+    to_move: u8,
+    ice: &Inferior,
+    vc: &mut VcEngine,
+    fill: &mut Vec<(u16, u8)>,
+    vc_fill: &mut Vec<(usize, u8)>,
+) -> (VcVerdict, Board) {
+    let mut filled = board.clone();
+    let mut verdict = VcVerdict::Open;
+    for _ in 0..FILL_ROUNDS {
+        ice.fill_in(&filled, fill);
+        for &(cell, colour) in fill.iter() {
+            filled.play(cell as usize, colour);
+        }
+        verdict = vc.verdict_and_fill(&filled, to_move, vc_fill);
+        if vc_fill.is_empty() {
+            break;
+        }
+        for &(cell, colour) in vc_fill.iter() {
+            filled.play(cell, colour);
+        }
+        if !matches!(verdict, VcVerdict::MustPlay(_) | VcVerdict::Open) {
+            break;
+        }
+    }
+    (verdict, filled)
+}
+
 /// True if the mailbox cell holds no stone.
 #[inline]
 pub fn is_empty(board: &Board, p: usize) -> bool {
@@ -418,6 +459,79 @@ pub(super) mod tests {
             _ => me.opponent(),
         };
         assert_eq!(got, want, "{}", game.board_string());
+    }
+
+    /// What [`filled_connections`] gives keeps the game: in random 5x5 and 6x6 positions the
+    /// verdict agrees with the solver, and when the player to move wins, a winning move is
+    /// left among the filled board's empty cells (in the must-play, if one) that its
+    /// inferior-cell analysis keeps. Some positions must get stones from the connections
+    /// (decomposition carriers or pockets) beyond the inferior-cell fill-in.
+    #[test]
+    fn the_filled_knowledge_keeps_a_winning_move() {
+        let mut solver = poda_solve::hex::HexSolver::new();
+        let mut rng = Rng::new(41);
+        let (mut by_connections, mut won) = (0, 0);
+        let (mut fill, mut vc_fill) = (Vec::new(), Vec::new());
+        for size in [5u32, 6] {
+            let ice = Inferior::new(size as usize).unwrap();
+            let mut vc = VcEngine::new(size as usize).unwrap();
+            for _ in 0..2000 {
+                let plies = 3 + rng.index((size * size) as usize / 3);
+                let game = random_position(size, plies, &mut rng);
+                if game.outcome().is_over() {
+                    continue;
+                }
+                let board = from_hex(&game);
+                let me = game.side_to_move();
+                let to_move = colour_of(me);
+                let (verdict, filled) =
+                    filled_connections(&board, to_move, &ice, &mut vc, &mut fill, &mut vc_fill);
+                let mut ice_only = Vec::new();
+                ice.fill_in(&board, &mut ice_only);
+                let stones = |b: &Board| {
+                    b.layout
+                        .to_box
+                        .iter()
+                        .filter(|&&c| b.colour[c as usize] != EMPTY)
+                        .count()
+                };
+                by_connections += (stones(&filled) > stones(&board) + ice_only.len()) as usize;
+                let wins = solver.solve(&game).unwrap().winner == me;
+                let text = game.board_string();
+                match verdict {
+                    VcVerdict::Win(_) => assert!(wins, "a win that is not: {text}"),
+                    VcVerdict::Loss => assert!(!wins, "a loss that is not: {text}"),
+                    VcVerdict::MustPlay(_) | VcVerdict::Open if wins => {
+                        won += 1;
+                        let candidates: Vec<usize> = filled
+                            .empties()
+                            .iter()
+                            .map(|&c| c as usize)
+                            .filter(|c| match &verdict {
+                                VcVerdict::MustPlay(cells) => cells.contains(c),
+                                _ => true,
+                            })
+                            .collect();
+                        let mut out = [false; MAX_BOX];
+                        ice.inferior(&filled, to_move, &candidates, &mut out);
+                        let left = candidates.iter().filter(|&&c| !out[c]);
+                        assert!(
+                            left.clone().any(|&c| move_wins(
+                                &game,
+                                board.layout.to_dense[c],
+                                &mut solver
+                            )),
+                            "no winning move left: {text}"
+                        );
+                    }
+                    _ => {}
+                }
+            }
+        }
+        assert!(
+            by_connections > 20 && won > 250,
+            "{by_connections} positions filled by connections, {won} won ones checked"
+        );
     }
 
     /// The local fill-in keeps the winner: in random 4x4 and 5x5 positions, the position

@@ -18,14 +18,15 @@ const PER_SECOND: f64 = 1_000_000.0;
 const MIN_DEFAULT_NODES: u64 = 100_000;
 
 /// The options of `hexmc(movetime=1s|mirror|playouts=N,threads=1,c=..,cin=..,rave=..,ravei=1,
-/// ravep=0,raveoff=0,fpu=..,prior=..,expand=..,nodes=..,patterns=FILE,vc=true,knowledge=0,kvc=true,
-/// fillin=false,pcap=0,plocal=0,solve=S,rootinf=false,net=0,netfile=FILE,puct=0,nettop=0,
+/// ravep=0,raveoff=0,fpu=..,prior=..,expand=..,nodes=..,patterns=FILE,vc=true,knowledge=0,
+/// kvc=true,kfill=false,fillin=false,pcap=0,plocal=0,solve=S,rootinf=false,net=0,netfile=FILE,puct=0,nettop=0,
 /// value=0,valueat=100,valuefile=FILE,prune=true)`:
 /// - `cin` is an exploration term inside the RAVE mix ([`Params::exploration_inside`]);
 /// - `ravei` and `ravep` are MoHex's RAVE schedule ([`Params::rave_initial`],
 ///   [`Params::rave_prior`]); `raveoff=N` chooses every Nth step without RAVE
 ///   ([`Params::rave_off_every`]);
 /// - `kvc=false` gives knowledge nodes their inferior cells without their connections;
+///   `kfill=true` lets them leave out what the connections fill ([`Params::knowledge_fill`]);
 /// - `fillin` (with `knowledge`) plays a knowledge node's fill-in on the boards below it;
 /// - `pcap` > 0 draws the playouts' moves (with `plocal`, those away from the last move) by
 ///   their pattern weights capped there; `plocal` > 0 answers the last move near it by
@@ -87,6 +88,7 @@ impl Options {
             "vc",
             "knowledge",
             "kvc",
+            "kfill",
             "pcap",
             "plocal",
             "fillin",
@@ -126,6 +128,7 @@ impl Options {
             threads: spec.int_in("threads", 1, 1, 64)? as usize,
             knowledge: spec.int_in("knowledge", d.knowledge as u64, 0, 1 << 30)? as u32,
             knowledge_vc: spec.bool_or("kvc", d.knowledge_vc)?,
+            knowledge_fill: spec.bool_or("kfill", d.knowledge_fill)?,
             playout_cap: float("pcap", d.playout_cap)?,
             playout_local: float("plocal", d.playout_local)?,
             fill_in: spec.bool_or("fillin", d.fill_in)?,
@@ -271,6 +274,7 @@ mod tests {
             "hexmc(ravep=-8)",
             "hexmc(raveoff=-1)",
             "hexmc(raveoff=x)",
+            "hexmc(kfill=maybe)",
             "hexmc(plocal=-1)",
             "hexmc(fillin=true)",
             "hexmc(knowledge=16,fillin=maybe)",
@@ -300,6 +304,7 @@ mod tests {
             "hexmc(value=100)",
             "hexmc(net=100,prior=30,value=100,valueat=30)",
             "hexmc(raveoff=30,fpu=0.35)",
+            "hexmc(knowledge=256,kfill=true)",
         ] {
             assert!(parsed(good).is_ok(), "{good}");
         }

@@ -36,7 +36,9 @@
 use super::board::{other, Board, FastRng, EMPTY, MAX_BOX};
 use super::inferior::Inferior;
 use super::keys::Keys;
-use super::knowledge::{captured_cells, expand, local_fill_in, prune_local, Expansion};
+use super::knowledge::{
+    captured_cells, expand, filled_connections, local_fill_in, prune_local, Expansion,
+};
 use super::net::{NetScratch, PolicyNet};
 use super::patterns::Patterns;
 use super::playout::PlayoutPolicy;
@@ -88,6 +90,11 @@ pub struct Params {
     /// Whether a knowledge node builds its virtual connections (on 13x13 they take most of
     /// its time); off: its inferior cells alone.
     pub knowledge_vc: bool,
+    /// Whether a knowledge node (up to 11x11, with [`Params::knowledge_vc`]) leaves out the
+    /// cells its connections let a player fill (a combinatorial decomposition's carrier, or
+    /// the pockets: [`VcEngine::verdict_and_fill`]) and reads its inferior cells on the
+    /// board so filled, as MoHex 2.0's knowledge does.
+    pub knowledge_fill: bool,
     /// Cap of the pattern weights in the playouts ([`playout`](super::playout)), for every
     /// move or, with [`Params::playout_local`], for the moves away from the last one; 0:
     /// uniform playouts with the bridge-save reply only.
@@ -132,6 +139,7 @@ impl Default for Params {
             threads: 1,
             knowledge: 0,
             knowledge_vc: true,
+            knowledge_fill: false,
             playout_cap: 0.0,
             playout_local: 0.0,
             fill_in: false,
@@ -181,6 +189,19 @@ pub struct Outcome {
     pub pv: Vec<usize>,
 }
 
+/// What the knowledge nodes of the last search found (MoHex's "Know Positions", "Know
+/// Proven" and "Know Avg After" in its search statistics).
+#[derive(Debug, Default)]
+pub struct KnowledgeStats {
+    /// Nodes given knowledge.
+    pub nodes: AtomicU64,
+    /// Of them, proven won or lost by their connections.
+    pub proven: AtomicU64,
+    /// Open children of the others before and after the knowledge (summed).
+    pub moves_before: AtomicU64,
+    pub moves_after: AtomicU64,
+}
+
 /// A reusable searcher: two trees (the subtree of the position reached two plies after a
 /// search is copied from one into the other and searched on, as MoHex does), the knowledge
 /// tables, and the last root.
@@ -196,6 +217,8 @@ pub struct Searcher {
     pub reused: u32,
     /// The only root moves allowed in the current search (must-play), if restricted.
     root_allowed: Option<Box<[bool; MAX_BOX]>>,
+    /// What the knowledge nodes of the last search found.
+    pub knowledge_stats: KnowledgeStats,
     /// The fill-in stones `(mailbox cell, colour)` of the knowledge nodes of the tree in use,
     /// by node index ([`Params::fill_in`]).
     fills: RwLock<FillIns>,
@@ -221,6 +244,8 @@ struct Worker {
     candidates: Vec<usize>,
     /// A knowledge node's fill-in stones.
     fill: Vec<(u16, u8)>,
+    /// The stones a knowledge node's connections may fill ([`Params::knowledge_fill`]).
+    vc_fill: Vec<(usize, u8)>,
     /// The policy net's buffers and its priors by mailbox cell.
     net: NetScratch,
     net_priors: Vec<(u16, f32)>,
@@ -255,6 +280,7 @@ impl Searcher {
             last_root: None,
             reused: 0,
             root_allowed: None,
+            knowledge_stats: KnowledgeStats::default(),
             fills: RwLock::new(HashMap::new()),
             net: None,
             value: None,
@@ -355,6 +381,7 @@ impl Searcher {
     ) -> Outcome {
         let began = Instant::now();
         self.prepare(root, to_move);
+        self.knowledge_stats = KnowledgeStats::default();
         // A kept root's children outside the allowed moves are marked lost.
         if let Some(ok) = &allowed {
             let tree = self.tree();
@@ -411,6 +438,7 @@ impl Searcher {
             ranked: Vec::with_capacity(400),
             candidates: Vec::with_capacity(400),
             fill: Vec::new(),
+            vc_fill: Vec::new(),
             net: NetScratch::default(),
             net_priors: Vec::new(),
             values: ValueScratch::default(),
@@ -484,14 +512,44 @@ impl Searcher {
                 && n.visits() >= p.knowledge
                 && n.claim_knowledge()
             {
-                if let Some(vc) = w.vc.as_mut() {
-                    match vc.verdict(&w.board, to_move) {
+                let stats = &self.knowledge_stats;
+                stats.nodes.fetch_add(1, Relaxed);
+                let open_children = || {
+                    n.children()
+                        .filter(|&c| tree.nodes[c].proof() == UNKNOWN)
+                        .count() as u64
+                };
+                let before = open_children();
+                let mut filled = None;
+                let verdict = if w.vc.is_none() {
+                    None
+                } else if p.knowledge_fill && w.ice.is_some() {
+                    let (verdict, board) = match (w.ice.as_ref(), w.vc.as_mut()) {
+                        (Some(ice), Some(vc)) => filled_connections(
+                            &w.board,
+                            to_move,
+                            ice,
+                            vc,
+                            &mut w.fill,
+                            &mut w.vc_fill,
+                        ),
+                        _ => (VcVerdict::Open, w.board.clone()),
+                    };
+                    filled = Some(board);
+                    Some(verdict)
+                } else {
+                    w.vc.as_mut().map(|vc| vc.verdict(&w.board, to_move))
+                };
+                if let Some(verdict) = verdict {
+                    match verdict {
                         VcVerdict::Win(_) => {
+                            stats.proven.fetch_add(1, Relaxed);
                             n.set_proof(WIN);
                             winner = to_move;
                             break;
                         }
                         VcVerdict::Loss => {
+                            stats.proven.fetch_add(1, Relaxed);
                             n.set_proof(LOSS);
                             winner = other(to_move);
                             break;
@@ -506,7 +564,10 @@ impl Searcher {
                         VcVerdict::Open => {}
                     }
                 }
-                self.prune_inferior(w, node, to_move);
+                let filled = filled.and_then(|b| self.leave_out_fill(b, node));
+                self.prune_inferior(w, filled.as_ref(), node, to_move);
+                stats.moves_before.fetch_add(before, Relaxed);
+                stats.moves_after.fetch_add(open_children(), Relaxed);
                 if p.fill_in {
                     match &w.ice {
                         Some(ice) => ice.fill_in(&w.board, &mut w.fill),
@@ -631,7 +692,33 @@ impl Searcher {
     /// [`Inferior`] leaves out (boards up to 13x13), or else a move into a captured pair (no
     /// better than a pass). If every other move loses, so does such a move; one open child
     /// always stays.
-    fn prune_inferior(&self, w: &mut Worker, node: usize, to_move: u8) {
+    /// Marks lost the open children of `node` whose cell holds a stone in `filled` (the
+    /// position with what its knowledge fills played) and returns that board; nothing if
+    /// it would leave no child.
+    fn leave_out_fill(&self, filled: Board, node: usize) -> Option<Board> {
+        let tree = self.tree();
+        let open: Vec<usize> = tree.nodes[node]
+            .children()
+            .filter(|&c| tree.nodes[c].proof() == UNKNOWN)
+            .collect();
+        if !open
+            .iter()
+            .any(|&c| filled.colour[tree.nodes[c].cell()] == EMPTY)
+        {
+            return None;
+        }
+        for c in open {
+            if filled.colour[tree.nodes[c].cell()] != EMPTY {
+                tree.nodes[c].set_proof(WIN);
+            }
+        }
+        Some(filled)
+    }
+
+    /// Marks lost the open children of `node` that the inferior-cell analysis of the
+    /// position (or of `filled`, the position with its connections' fill played) leaves out.
+    fn prune_inferior(&self, w: &mut Worker, filled: Option<&Board>, node: usize, to_move: u8) {
+        let board = filled.unwrap_or(&w.board);
         let tree = self.tree();
         let open = |c: &usize| tree.nodes[*c].proof() == UNKNOWN;
         let children = || tree.nodes[node].children().filter(open);
@@ -647,11 +734,11 @@ impl Searcher {
             w.ranked.sort_by_key(|&(visits, _)| visits);
             w.candidates.clear();
             w.candidates.extend(w.ranked.iter().map(|&(_, cell)| cell));
-            if ice.inferior(&w.board, to_move, &w.candidates, &mut w.inferior) == 0 {
+            if ice.inferior(board, to_move, &w.candidates, &mut w.inferior) == 0 {
                 return;
             }
         } else {
-            if captured_cells(&w.board, &mut w.inferior) == 0 {
+            if captured_cells(board, &mut w.inferior) == 0 {
                 return;
             }
             if children().all(|c| w.inferior[tree.nodes[c].cell()]) {

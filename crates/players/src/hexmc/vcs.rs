@@ -4,11 +4,19 @@
 //! move, a winning semi connection (play its key), and the opponent's edge-to-edge
 //! connections (a full one: the game is lost; semi ones: only the cells of the must-play
 //! region can save it). Boards up to 13x13 (MoHex's limit too); larger boards get none.
+//!
+//! [`VcEngine::verdict_and_pockets`] also gives, up to 11x11, the cells of both players'
+//! pockets (poda-solve's [`decompose`](poda_solve::hex::decompose): empty regions a player's
+//! full connections inside them already span, Henderson's combinatorial decompositions,
+//! which MoHex's knowledge fills too): a won position has a winning move outside them.
 
 use super::board::{Board, BLACK, MAX_BOX};
+use poda_core::Player;
 use poda_solve::hex::bits::{Bits, Wide};
+use poda_solve::hex::board::{cells, Board as SolverBoard, Masks};
+use poda_solve::hex::decompose::{enclosed_carrier, Pockets};
 use poda_solve::hex::fastvc::FastVc;
-use poda_solve::hex::hsearch::{EdgeVcs, EMPTY_PAIR_MAX};
+use poda_solve::hex::hsearch::{EdgeVcs, VcEnd, EMPTY_PAIR_MAX};
 
 /// What the connections say about a position.
 #[derive(Clone, Debug, PartialEq)]
@@ -43,9 +51,60 @@ impl VcEngine {
     /// The verdict for colour `to_move` in `board`.
     pub fn verdict(&mut self, board: &Board, to_move: u8) -> VcVerdict {
         match self {
-            VcEngine::Narrow(h) => verdict_with(h, board, to_move),
-            VcEngine::Wide(h) => verdict_with(h, board, to_move),
+            VcEngine::Narrow(h) => verdict_with(h, board, to_move, None),
+            VcEngine::Wide(h) => verdict_with(h, board, to_move, None),
         }
+    }
+
+    /// [`VcEngine::verdict`], and in `fill` (cleared first) stones `(mailbox cell, colour)`
+    /// that may be added without changing the winner, when the verdict is open or a
+    /// must-play (boards up to 11x11; none above): the carrier of a combinatorial
+    /// decomposition of either player if there is one (the mover's first), else both
+    /// players' pockets. A move outside the fill keeps it valid, so a won position has a
+    /// winning move outside it, and the filled board's inferior cells are the position's.
+    pub fn verdict_and_fill(
+        &mut self,
+        board: &Board,
+        to_move: u8,
+        fill: &mut Vec<(usize, u8)>,
+    ) -> VcVerdict {
+        fill.clear();
+        match self {
+            VcEngine::Narrow(h) => verdict_with(h, board, to_move, Some(fill)),
+            VcEngine::Wide(h) => verdict_with(h, board, to_move, None),
+        }
+    }
+}
+
+/// What `colour`'s connections let him fill in `board` (up to 11x11), `hs`'s last build
+/// being his: a decomposition's carrier, and his pockets.
+#[derive(Default)]
+struct Fills {
+    carrier: u128,
+    pockets: u128,
+}
+
+fn fills_of<B: Bits>(hs: &FastVc<B>, board: &Board, colour: u8) -> Fills {
+    let size = board.layout.size;
+    if size > 11 {
+        return Fills::default();
+    }
+    let masks = Masks::new(size as u32);
+    let player = if colour == BLACK {
+        Player::First
+    } else {
+        Player::Second
+    };
+    let solver_board = SolverBoard {
+        stones: stone_sets::<u128>(board),
+        to_move: player,
+        swap_rule: false,
+    };
+    let mut links: Vec<(VcEnd, VcEnd, u128)> = Vec::new();
+    hs.stone_fulls(&mut links);
+    Fills {
+        carrier: enclosed_carrier(&solver_board, &masks, player, &links).unwrap_or(0),
+        pockets: Pockets::new(&solver_board, &masks, player).fill(&links),
     }
 }
 
@@ -61,7 +120,12 @@ pub(super) fn stone_sets<B: Bits>(board: &Board) -> [B; 2] {
     sets
 }
 
-fn verdict_with<B: Bits>(hs: &mut FastVc<B>, board: &Board, to_move: u8) -> VcVerdict {
+fn verdict_with<B: Bits>(
+    hs: &mut FastVc<B>,
+    board: &Board,
+    to_move: u8,
+    fill: Option<&mut Vec<(usize, u8)>>,
+) -> VcVerdict {
     let layout = board.layout;
     let sets: [B; 2] = stone_sets(board);
     let shape = &hs.shape;
@@ -83,10 +147,30 @@ fn verdict_with<B: Bits>(hs: &mut FastVc<B>, board: &Board, to_move: u8) -> VcVe
     if let Some((_, key)) = mine.semi {
         return VcVerdict::Win(Some(layout.to_box[key] as usize));
     }
+    let mine_fills = if fill.is_some() {
+        fills_of(hs, board, to_move)
+    } else {
+        Fills::default()
+    };
     hs.empty_pair_max = u32::MAX;
     let theirs: EdgeVcs<B> = hs.build(sets[1 - me], sets[me], o1, o2);
     if theirs.connected || theirs.full.is_some() {
         return VcVerdict::Loss;
+    }
+    if let Some(out) = fill {
+        let theirs_fills = fills_of(hs, board, 3 - to_move);
+        let mut add = |set: u128, colour: u8| {
+            out.extend(cells(set).map(|c| (layout.to_box[c as usize] as usize, colour)));
+        };
+        if mine_fills.carrier != 0 {
+            add(mine_fills.carrier, to_move);
+        } else if theirs_fills.carrier != 0 {
+            add(theirs_fills.carrier, 3 - to_move);
+        } else {
+            // Both players' pockets at once: they are apart (decompose's module note).
+            add(mine_fills.pockets, to_move);
+            add(theirs_fills.pockets & !mine_fills.pockets, 3 - to_move);
+        }
     }
     match theirs.must_play {
         Some(m) => {

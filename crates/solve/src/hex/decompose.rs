@@ -155,6 +155,63 @@ pub fn pockets(
     Pockets::new(board, masks, player).fill(fulls)
 }
 
+/// A carrier `player` may fill by Henderson's combinatorial decomposition, in the form
+/// benzene's `Decompositions::Find` looks for it: a full connection between two of his
+/// things `A` and `B` (`fulls`, as [`super::engine::Engine::stone_fulls`] gives them) whose
+/// carrier lies where his other edges cannot reach, going through empty cells and his
+/// stones, without first stepping next to `A` or `B`. The first such carrier found.
+///
+/// Filling the carrier keeps the value: if he wins with it filled, he wins without by the
+/// same strategy, answering each intrusion into the carrier inside it. His winning chain of
+/// the filled board can enter the unreached region only from `A`, `B` or a cell next to
+/// them (those cells join them when they are his), so every part of it inside the region
+/// runs from `A` or `B` to `A` or `B`, and the kept connection makes the same link. A move
+/// outside the carrier keeps the carrier unreached and the connection whole, so the fill
+/// holds until play enters it (unlike a pocket, the region may border empty cells).
+pub fn enclosed_carrier(
+    board: &Board,
+    masks: &Masks,
+    player: Player,
+    fulls: &[(VcEnd, VcEnd, u128)],
+) -> Option<u128> {
+    let own = board.stones[player.index()];
+    let empty = board.empty(masks);
+    let things = things(board, masks, player);
+    let thing_of = |end: VcEnd| match end {
+        VcEnd::Edge1 => Some(0),
+        VcEnd::Edge2 => Some(1),
+        VcEnd::Cell(c) => things.iter().position(|t| t.stones >> c & 1 == 1),
+    };
+    for &(x, y, carrier) in fulls {
+        let (Some(a), Some(b)) = (thing_of(x), thing_of(y)) else {
+            continue;
+        };
+        if a == b || a.max(b) < 2 || carrier == 0 || carrier & !empty != 0 {
+            continue;
+        }
+        let (ta, tb) = (&things[a], &things[b]);
+        let joined = ta.stones | tb.stones;
+        let passable = (empty | own) & !joined;
+        // Cells next to A or B: reached, but not passed through.
+        let stop = (masks.expand(joined) | ta.row | tb.row) & passable;
+        let mut reached = 0u128;
+        for edge in [0, 1].into_iter().filter(|&e| e != a && e != b) {
+            reached |= (things[edge].row | things[edge].stones) & passable;
+        }
+        loop {
+            let next = reached | (masks.expand(reached & !stop) & passable);
+            if next == reached {
+                break;
+            }
+            reached = next;
+        }
+        if carrier & reached == 0 {
+            return Some(carrier);
+        }
+    }
+    None
+}
+
 /// Most things next to a pocket the search for connections joining them takes on.
 const MAX_THINGS: usize = 4;
 
