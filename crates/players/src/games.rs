@@ -83,6 +83,11 @@ impl PlayerGame for Connect4 {
     }
 }
 
+/// `hexmc`'s options of `best` on 9x9, 11x11 and 13x13: MoHex 2.0's tree settings (from
+/// benzene's `MoHexSearch` constructor), knowledge nodes, the policy net's priors.
+pub const MOHEX_TREE_WITH_NET: &str = "knowledge=256,c=0,cin=0.22,ravei=2.12,rave=0.0012,\
+                                       ravep=8,prior=2.47,expand=10,fpu=0.35,net=100";
+
 impl PlayerGame for Hex {
     fn extra_agents() -> Vec<AgentEntry<Hex>> {
         vec![
@@ -131,17 +136,19 @@ impl PlayerGame for Hex {
     /// From docs/benchmarks/hex.md, at 1 s per move, 20 games with paired openings per size:
     /// `hexmc` beat `hexengine` 13-7 on 7x7, 16-4 on 9x9, 17-3 on 11x11 and 16-4 on 13x13,
     /// so it is `best` from 7x7 up; on 5x5 and 6x6 they tied 11-9 (the opening decides), and
-    /// `hexengine` stays there. On 13x13 `best` takes the policy net's priors
-    /// (`net=100,prior=30`): against MoHex 2.0 at 1 s it won 7 of 40 where the defaults won 1
-    /// of 30 on the same openings, and it beat the defaults 9-3 head to head; on 9x9 and
-    /// 11x11 it gained nothing (docs/benchmarks/hex.md), and other sizes were not measured.
-    /// On 11x11 `best` takes the connection and inferior-cell knowledge at nodes visited 256
-    /// times (`knowledge=256`): with FastVC search there, 18 of 60 against MoHex 2.0 at 1 s
-    /// where the defaults won 3 of 20 on the same openings that day and 8 of 40 before.
+    /// `hexengine` stays there. On 9x9, 11x11 and 13x13 `best` is MoHex 2.0's own tree (no
+    /// UCB term outside the RAVE mix, 0.22 inside, its RAVE schedule and 8 virtual RAVE
+    /// results, first-play urgency 0.35, expansion after 10 visits, progressive bias 2.47)
+    /// with knowledge nodes at 256 visits and the policy net's priors from 100 visits
+    /// ([`MOHEX_TREE_WITH_NET`]). Against MoHex 2.0 at 1 s, one thread each, it won on 11x11
+    /// 17 of 30 where the `best` before (`knowledge=256`) won 2 of 18 on the same openings
+    /// (of the games only one of the two won, 10 against 0), and 7 of 20 on a harder set
+    /// where that one won 6; on 13x13 10 of 16 where the `best` before
+    /// (`net=100,prior=30`) won 5 (7 against 2); on 9x9 20 of 40, 11 of 20 where the
+    /// defaults won 8 (4 against 1). Other sizes were not measured.
     fn best_agent(&self, movetime: &str) -> Spec {
         let spec = match self.size() {
-            13 => format!("hexmc(movetime={movetime},net=100,prior=30)"),
-            11 => format!("hexmc(movetime={movetime},knowledge=256)"),
+            9 | 11 | 13 => format!("hexmc(movetime={movetime},{MOHEX_TREE_WITH_NET})"),
             7.. => format!("hexmc(movetime={movetime})"),
             _ => format!("hexengine(movetime={movetime})"),
         };

@@ -35,20 +35,24 @@ fn best_is_hexengine_to_6x6_then_hexmc_and_bad_options_are_refused() {
     let game = Hex::with_size(5, true).unwrap();
     let agent = build_agent(&game, "best(movetime=50ms)").unwrap();
     assert!(agent.name().starts_with("hexengine"), "{}", agent.name());
-    for size in [7, 9, 19] {
+    for size in [7, 10, 19] {
         let big = Hex::with_size(size, true).unwrap();
         let agent = build_agent(&big, "best(movetime=50ms)").unwrap();
         assert_eq!(agent.name(), "hexmc(movetime=50ms)");
     }
-    // 11x11 takes the knowledge at nodes visited 256 times.
-    let eleven = Hex::with_size(11, true).unwrap();
-    let agent = build_agent(&eleven, "best(movetime=50ms)").unwrap();
-    assert_eq!(agent.name(), "hexmc(movetime=50ms,knowledge=256)");
-    choose(&eleven.play_moves("f6 e7").unwrap(), "best(movetime=50ms)");
-    // 13x13 takes the policy net's priors, and the agent plays a legal move with them.
+    // 9x9, 11x11 and 13x13 take MoHex's tree settings, the knowledge nodes and the policy
+    // net's priors, and play a legal move with them.
+    let expected = "hexmc(movetime=50ms,knowledge=256,c=0,cin=0.22,ravei=2.12,rave=0.0012,\
+                    ravep=8,prior=2.47,expand=10,fpu=0.35,net=100)";
+    for (size, moves) in [(9, "e5 d6"), (11, "f6 e7")] {
+        let game = Hex::with_size(size, true).unwrap();
+        let agent = build_agent(&game, "best(movetime=50ms)").unwrap();
+        assert_eq!(agent.name(), expected);
+        choose(&game.play_moves(moves).unwrap(), "best(movetime=50ms)");
+    }
     let thirteen = Hex::with_size(13, true).unwrap();
     let agent = build_agent(&thirteen, "best(movetime=50ms)").unwrap();
-    assert_eq!(agent.name(), "hexmc(movetime=50ms,net=100,prior=30)");
+    assert_eq!(agent.name(), expected);
     choose(
         &thirteen.play_moves("g7 f8").unwrap(),
         "best(movetime=50ms)",
