@@ -143,8 +143,8 @@ impl PlayerGame for Hex {
     /// ([`MOHEX_TREE_WITH_NET`]). Against MoHex 2.0 at 1 s, one thread each, it won on 11x11
     /// 17 of 30 where the `best` before (`knowledge=256`) won 2 of 18 on the same openings
     /// (of the games only one of the two won, 10 against 0), and 7 of 20 on a harder set
-    /// where that one won 6; on 13x13 10 of 16 where the `best` before
-    /// (`net=100,prior=30`) won 5 (7 against 2); on 9x9 20 of 40, 11 of 20 where the
+    /// where that one won 6 (31 of 70 over three sets); on 13x13 19 of 32 where the `best`
+    /// before (`net=100,prior=30`) won 10 (13 against 4); on 9x9 20 of 40, 11 of 20 where the
     /// defaults won 8 (4 against 1). Other sizes were not measured.
     fn best_agent(&self, movetime: &str) -> Spec {
         let spec = match self.size() {
