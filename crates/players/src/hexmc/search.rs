@@ -520,25 +520,23 @@ impl Searcher {
                         .count() as u64
                 };
                 let before = open_children();
-                let mut filled = None;
-                let verdict = if w.vc.is_none() {
-                    None
-                } else if p.knowledge_fill && w.ice.is_some() {
-                    let (verdict, board) = match (w.ice.as_ref(), w.vc.as_mut()) {
-                        (Some(ice), Some(vc)) => filled_connections(
+                // With knowledge_fill the connections are read on the filled board.
+                let mut fill_board = None;
+                let verdict = match (w.vc.as_mut(), w.ice.as_ref()) {
+                    (Some(vc), Some(ice)) if p.knowledge_fill => {
+                        let (verdict, board) = filled_connections(
                             &w.board,
                             to_move,
                             ice,
                             vc,
                             &mut w.fill,
                             &mut w.vc_fill,
-                        ),
-                        _ => (VcVerdict::Open, w.board.clone()),
-                    };
-                    filled = Some(board);
-                    Some(verdict)
-                } else {
-                    w.vc.as_mut().map(|vc| vc.verdict(&w.board, to_move))
+                        );
+                        fill_board = Some(board);
+                        Some(verdict)
+                    }
+                    (Some(vc), _) => Some(vc.verdict(&w.board, to_move)),
+                    (None, _) => None,
                 };
                 if let Some(verdict) = verdict {
                     match verdict {
@@ -564,8 +562,8 @@ impl Searcher {
                         VcVerdict::Open => {}
                     }
                 }
-                let filled = filled.and_then(|b| self.leave_out_fill(b, node));
-                self.prune_inferior(w, filled.as_ref(), node, to_move);
+                let fill_board = fill_board.and_then(|b| self.leave_out_fill(b, node));
+                self.prune_inferior(w, fill_board.as_ref(), node, to_move);
                 stats.moves_before.fetch_add(before, Relaxed);
                 stats.moves_after.fetch_add(open_children(), Relaxed);
                 if p.fill_in {
@@ -688,35 +686,31 @@ impl Searcher {
         self.backup(w, root_to_move, winner, filled);
     }
 
-    /// Marks the open children of `node` whose moves are inferior as lost: a move that
-    /// [`Inferior`] leaves out (boards up to 13x13), or else a move into a captured pair (no
-    /// better than a pass). If every other move loses, so does such a move; one open child
-    /// always stays.
     /// Marks lost the open children of `node` whose cell holds a stone in `filled` (the
     /// position with what its knowledge fills played) and returns that board; nothing if
     /// it would leave no child.
     fn leave_out_fill(&self, filled: Board, node: usize) -> Option<Board> {
         let tree = self.tree();
-        let open: Vec<usize> = tree.nodes[node]
-            .children()
-            .filter(|&c| tree.nodes[c].proof() == UNKNOWN)
-            .collect();
-        if !open
-            .iter()
-            .any(|&c| filled.colour[tree.nodes[c].cell()] == EMPTY)
-        {
+        let open = || {
+            tree.nodes[node]
+                .children()
+                .filter(|&c| tree.nodes[c].proof() == UNKNOWN)
+        };
+        let in_fill = |c: usize| filled.colour[tree.nodes[c].cell()] != EMPTY;
+        if open().all(in_fill) {
             return None;
         }
-        for c in open {
-            if filled.colour[tree.nodes[c].cell()] != EMPTY {
-                tree.nodes[c].set_proof(WIN);
-            }
+        for c in open().filter(|&c| in_fill(c)) {
+            tree.nodes[c].set_proof(WIN);
         }
         Some(filled)
     }
 
-    /// Marks lost the open children of `node` that the inferior-cell analysis of the
-    /// position (or of `filled`, the position with its connections' fill played) leaves out.
+    /// Marks the open children of `node` whose moves are inferior as lost: a move that
+    /// [`Inferior`] leaves out (boards up to 13x13), or else a move into a captured pair (no
+    /// better than a pass). If every other move loses, so does such a move; one open child
+    /// always stays. The analysis reads `filled` (the position with what its knowledge
+    /// fills played) when given, else the worker's board.
     fn prune_inferior(&self, w: &mut Worker, filled: Option<&Board>, node: usize, to_move: u8) {
         let board = filled.unwrap_or(&w.board);
         let tree = self.tree();

@@ -5,10 +5,11 @@
 //! connections (a full one: the game is lost; semi ones: only the cells of the must-play
 //! region can save it). Boards up to 13x13 (MoHex's limit too); larger boards get none.
 //!
-//! [`VcEngine::verdict_and_pockets`] also gives, up to 11x11, the cells of both players'
-//! pockets (poda-solve's [`decompose`](poda_solve::hex::decompose): empty regions a player's
-//! full connections inside them already span, Henderson's combinatorial decompositions,
-//! which MoHex's knowledge fills too): a won position has a winning move outside them.
+//! [`VcEngine::verdict_and_fill`] also gives, up to 11x11, stones the connections let a
+//! player fill without changing the winner (poda-solve's
+//! [`decompose`](poda_solve::hex::decompose): a combinatorial decomposition's carrier, as
+//! MoHex's knowledge fills it, else both players' pockets): a won position has a winning
+//! move outside them.
 
 use super::board::{Board, BLACK, MAX_BOX};
 use poda_core::Player;
