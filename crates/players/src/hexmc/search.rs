@@ -118,6 +118,11 @@ pub struct Params {
     pub value_weight: u32,
     /// Visits after which a node gets its value net results.
     pub value_after: u32,
+    /// Whether a timed search stops once its most visited root move cannot be overtaken in
+    /// the time left at the speed so far ([`move_is_settled`]; Fuego's count abort, which
+    /// MoHex 2.0 inherits): the move is the one the full time would give, and the time saved
+    /// goes to later moves under `movetime=mirror`.
+    pub early_stop: bool,
 }
 
 impl Default for Params {
@@ -151,8 +156,23 @@ impl Default for Params {
             puct: 0.0,
             value_weight: 0,
             value_after: 100,
+            early_stop: true,
         }
     }
+}
+
+/// Searched time before [`move_is_settled`] is first asked, as a share of the move's time:
+/// the speed measured over a shorter start is too rough.
+const SETTLED_AFTER_SHARE: f64 = 0.05;
+/// Playouts of the search before [`move_is_settled`] is first asked.
+const SETTLED_AFTER_PLAYOUTS: u64 = 256;
+
+/// Whether the most visited root move (`best` visits) stays the most visited whatever the
+/// rest of the search does: even if every playout left, `speed` a second for `left` seconds,
+/// went to the runner-up (`second` visits), it would not pass it (Fuego's
+/// `SgUctSearch::CheckCountAbort`, with the games left estimated from the speed so far).
+pub fn move_is_settled(best: u32, second: u32, speed: f64, left: f64) -> bool {
+    f64::from(best.saturating_sub(second)) > speed * left.max(0.0)
 }
 
 /// Fill-in stones `(mailbox cell, colour)` by tree node index.
@@ -187,6 +207,9 @@ pub struct Outcome {
     pub time: Duration,
     /// The most visited line from the root (mailbox cells).
     pub pv: Vec<usize>,
+    /// Whether the search stopped before its deadline because its move was settled
+    /// ([`Params::early_stop`]).
+    pub stopped_early: bool,
 }
 
 /// What the knowledge nodes of the last search found (MoHex's "Know Positions", "Know
@@ -226,6 +249,9 @@ pub struct Searcher {
     net: Option<&'static PolicyNet>,
     /// The value net for [`Params::value_weight`].
     value: Option<&'static ValueNet>,
+    /// Set when a thread finds the root move settled ([`Params::early_stop`]): every thread
+    /// stops.
+    stopped_early: AtomicBool,
 }
 
 /// A worker's scratch space.
@@ -284,6 +310,7 @@ impl Searcher {
             fills: RwLock::new(HashMap::new()),
             net: None,
             value: None,
+            stopped_early: AtomicBool::new(false),
         }
     }
 
@@ -381,6 +408,7 @@ impl Searcher {
     ) -> Outcome {
         let began = Instant::now();
         self.prepare(root, to_move);
+        self.stopped_early.store(false, Relaxed);
         self.knowledge_stats = KnowledgeStats::default();
         // A kept root's children outside the allowed moves are marked lost.
         if let Some(ok) = &allowed {
@@ -399,12 +427,24 @@ impl Searcher {
             for t in 1..threads {
                 let playouts = &playouts;
                 s.spawn(move || {
-                    this.work(root, to_move, last, budget, stop, playouts, seed, t as u64)
+                    let (budget, thread) = ((budget, began), t as u64);
+                    this.work(root, to_move, last, budget, stop, playouts, seed, thread)
                 });
             }
-            this.work(root, to_move, last, budget, stop, &playouts, seed, 0);
+            this.work(
+                root,
+                to_move,
+                last,
+                (budget, began),
+                stop,
+                &playouts,
+                seed,
+                0,
+            );
         });
-        self.outcome(to_move, playouts.load(Relaxed), began.elapsed())
+        let mut out = self.outcome(to_move, playouts.load(Relaxed), began.elapsed());
+        out.stopped_early = self.stopped_early.load(Relaxed);
+        out
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -413,7 +453,7 @@ impl Searcher {
         root: &Board,
         to_move: u8,
         last: Option<usize>,
-        budget: Budget,
+        (budget, began): (Budget, Instant),
         stop: Option<&AtomicBool>,
         playouts: &AtomicU64,
         seed: u64,
@@ -456,13 +496,17 @@ impl Searcher {
         let mut done = 0u64;
         loop {
             if done % 16 == 0 {
-                if stop.is_some_and(|s| s.load(Relaxed)) {
+                if stop.is_some_and(|s| s.load(Relaxed)) || self.stopped_early.load(Relaxed) {
                     break;
                 }
                 if budget.deadline.is_some_and(|d| Instant::now() >= d) {
                     break;
                 }
                 if self.tree().nodes[0].proof() != UNKNOWN {
+                    break;
+                }
+                if done % 64 == 0 && self.settled(budget, began, playouts.load(Relaxed)) {
+                    self.stopped_early.store(true, Relaxed);
                     break;
                 }
             }
@@ -480,6 +524,38 @@ impl Searcher {
             self.simulate(&mut w, to_move, last);
             done += 1;
         }
+    }
+
+    /// Whether a timed search with [`Params::early_stop`] may stop now that its root move is
+    /// settled ([`move_is_settled`]); `searched` playouts so far, on every thread. The
+    /// runner-up is the most visited other child that is not proven lost for us (a child
+    /// outside the allowed moves is marked so).
+    fn settled(&self, budget: Budget, began: Instant, searched: u64) -> bool {
+        let (Some(deadline), true) = (budget.deadline, self.params.early_stop) else {
+            return false;
+        };
+        let now = Instant::now();
+        let spent = (now - began).as_secs_f64();
+        let left = deadline.saturating_duration_since(now).as_secs_f64();
+        if searched < SETTLED_AFTER_PLAYOUTS || spent < SETTLED_AFTER_SHARE * (spent + left) {
+            return false;
+        }
+        let tree = self.tree();
+        let (mut best, mut second) = (0u32, 0u32);
+        for c in tree.nodes[0].children() {
+            let n = &tree.nodes[c];
+            if n.proof() == WIN {
+                continue;
+            }
+            let v = n.visits();
+            if v > best {
+                second = best;
+                best = v;
+            } else if v > second {
+                second = v;
+            }
+        }
+        move_is_settled(best, second, searched as f64 / spent, left)
     }
 
     /// One simulation from the root.
@@ -942,6 +1018,7 @@ impl Searcher {
             playouts,
             time,
             pv,
+            stopped_early: false,
         }
     }
 }
@@ -1107,5 +1184,55 @@ mod tests {
                 assert!((rate - 0.1).abs() < 0.01, "node {i}: {rate}");
             }
         }
+    }
+
+    /// The lead must exceed every playout the time left could give the runner-up.
+    #[test]
+    fn a_move_is_settled_when_the_time_left_cannot_overturn_it() {
+        assert!(move_is_settled(100, 40, 1000.0, 0.05));
+        assert!(!move_is_settled(100, 40, 1000.0, 0.06));
+        assert!(!move_is_settled(40, 40, 0.0, 1.0));
+        assert!(move_is_settled(1, 0, 5000.0, -1.0));
+    }
+
+    /// On the empty 5x5 board a few first moves win and the search soon sends nearly every
+    /// playout to one of them, so a timed search stops early (about half way: the lead is
+    /// then about the playouts the time left would give), with a lead the time left could
+    /// not overturn at its speed; with `early_stop` off a search runs to its deadline.
+    #[test]
+    fn a_settled_move_ends_a_timed_search_early() {
+        let game = poda_games::hex::Hex::with_size(5, false).unwrap();
+        let board = from_hex(&game);
+        let to_move = colour_of(game.side_to_move());
+        let search = |early_stop: bool, time: Duration| {
+            let params = Params {
+                early_stop,
+                ..Params::default()
+            };
+            let mut searcher = Searcher::new(params, 1_000_000, Patterns::shipped());
+            let deadline = Instant::now() + time;
+            let budget = Budget {
+                deadline: Some(deadline),
+                playouts: None,
+            };
+            let out = searcher.run(&board, to_move, None, budget, None, 5, None);
+            (out, deadline.saturating_duration_since(Instant::now()))
+        };
+        let (out, left) = search(true, Duration::from_secs(3));
+        assert!(
+            out.stopped_early,
+            "{} playouts in {:?}",
+            out.playouts, out.time
+        );
+        let (best, second) = (&out.children[0], &out.children[1]);
+        let speed = out.playouts as f64 / out.time.as_secs_f64();
+        assert!(move_is_settled(
+            best.visits,
+            second.visits,
+            speed,
+            left.as_secs_f64()
+        ));
+        let (out, _) = search(false, Duration::from_millis(300));
+        assert!(!out.stopped_early);
     }
 }
