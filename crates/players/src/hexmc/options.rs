@@ -20,7 +20,7 @@ const MIN_DEFAULT_NODES: u64 = 100_000;
 /// The options of `hexmc(movetime=1s|mirror|playouts=N,threads=1,c=..,cin=..,rave=..,ravei=1,
 /// ravep=0,raveoff=0,fpu=..,prior=..,expand=..,nodes=..,patterns=FILE,vc=true,knowledge=0,
 /// kvc=true,kfill=false,fillin=false,pcap=0,plocal=0,solve=S,rootinf=false,net=0,netfile=FILE,puct=0,nettop=0,
-/// value=0,valueat=100,valuefile=FILE,prune=true,early=true)`:
+/// value=0,valueat=100,valuefile=FILE,prune=true,early=true,extend=0.5)`:
 /// - `cin` is an exploration term inside the RAVE mix ([`Params::exploration_inside`]);
 /// - `ravei` and `ravep` are MoHex's RAVE schedule ([`Params::rave_initial`],
 ///   [`Params::rave_prior`]); `raveoff=N` chooses every Nth step without RAVE
@@ -43,7 +43,9 @@ const MIN_DEFAULT_NODES: u64 = 100_000;
 /// - `prune=false` keeps the locally captured, vulnerable and dominated cells in every
 ///   expansion ([`Params::prune_local`]);
 /// - `early=false` searches every move to its deadline, even when the most visited move can
-///   no longer be overtaken ([`Params::early_stop`]).
+///   no longer be overtaken ([`Params::early_stop`]); `extend=X` searches X times the move's
+///   time more, once, when the most visited root move is not the best valued
+///   ([`Params::extend`]; 0: never).
 pub struct Options {
     pub params: Params,
     /// The time a move (`None`: a playout budget alone, or `mirror`).
@@ -105,6 +107,7 @@ impl Options {
             "valuefile",
             "prune",
             "early",
+            "extend",
         ])?;
         let d = Params::default();
         let float = |key: &str, default: f32| -> Result<f32, SpecError> {
@@ -140,6 +143,7 @@ impl Options {
             value_weight: spec.int_in("value", d.value_weight as u64, 0, 1 << 20)? as u32,
             value_after: spec.int_in("valueat", d.value_after as u64, 1, 1 << 30)? as u32,
             early_stop: spec.bool_or("early", d.early_stop)?,
+            extend: float("extend", d.extend)?,
         };
         if params.net_after > 0 && params.prior_weight == 0.0 && params.puct == 0.0 {
             let n = params.net_after.to_string();
@@ -280,6 +284,8 @@ mod tests {
             "hexmc(raveoff=x)",
             "hexmc(kfill=maybe)",
             "hexmc(early=soon)",
+            "hexmc(extend=-0.5)",
+            "hexmc(extend=x)",
             "hexmc(plocal=-1)",
             "hexmc(fillin=true)",
             "hexmc(knowledge=16,fillin=maybe)",
@@ -310,7 +316,7 @@ mod tests {
             "hexmc(net=100,prior=30,value=100,valueat=30)",
             "hexmc(raveoff=30,fpu=0.35)",
             "hexmc(knowledge=256,kfill=true)",
-            "hexmc(movetime=mirror,early=false)",
+            "hexmc(movetime=mirror,early=false,extend=0)",
         ] {
             assert!(parsed(good).is_ok(), "{good}");
         }

@@ -123,6 +123,12 @@ pub struct Params {
     /// MoHex 2.0 inherits): the move is the one the full time would give, and the time saved
     /// goes to later moves under `movetime=mirror`.
     pub early_stop: bool,
+    /// The share of the move's time a timed search runs on, once, when at its deadline the
+    /// most visited root move is not the best valued ([`Searcher::unstable`]); 0: never.
+    /// Huang, Coulom and Lin, "Time management for Monte-Carlo tree search applied to the
+    /// game of Go", TAAI 2010: their "unstable evaluation" extension, by half the move's
+    /// time, won games at equal total time.
+    pub extend: f32,
 }
 
 impl Default for Params {
@@ -157,6 +163,7 @@ impl Default for Params {
             value_weight: 0,
             value_after: 100,
             early_stop: true,
+            extend: 0.5,
         }
     }
 }
@@ -166,6 +173,18 @@ impl Default for Params {
 const SETTLED_AFTER_SHARE: f64 = 0.05;
 /// Playouts of the search before [`move_is_settled`] is first asked.
 const SETTLED_AFTER_PLAYOUTS: u64 = 256;
+/// A root child better valued than the most visited one makes the search
+/// [unstable](Searcher::unstable) when it has at least this share of that one's visits (a
+/// child seldom visited may be valued high by luck).
+const UNSTABLE_RIVAL_SHARE: f32 = 0.125;
+
+/// A search's time: its start, its deadline, and the later one of [`Params::extend`].
+#[derive(Clone, Copy, Debug)]
+struct Clock {
+    began: Instant,
+    deadline: Option<Instant>,
+    extended_to: Option<Instant>,
+}
 
 /// Whether the most visited root move (`best` visits) stays the most visited whatever the
 /// rest of the search does: even if every playout left, `speed` a second for `left` seconds,
@@ -210,6 +229,8 @@ pub struct Outcome {
     /// Whether the search stopped before its deadline because its move was settled
     /// ([`Params::early_stop`]).
     pub stopped_early: bool,
+    /// Whether the search ran past its deadline ([`Params::extend`]).
+    pub extended: bool,
 }
 
 /// What the knowledge nodes of the last search found (MoHex's "Know Positions", "Know
@@ -252,6 +273,8 @@ pub struct Searcher {
     /// Set when a thread finds the root move settled ([`Params::early_stop`]): every thread
     /// stops.
     stopped_early: AtomicBool,
+    /// Set when the search runs past its deadline ([`Params::extend`]).
+    extended: AtomicBool,
 }
 
 /// A worker's scratch space.
@@ -311,6 +334,7 @@ impl Searcher {
             net: None,
             value: None,
             stopped_early: AtomicBool::new(false),
+            extended: AtomicBool::new(false),
         }
     }
 
@@ -409,6 +433,15 @@ impl Searcher {
         let began = Instant::now();
         self.prepare(root, to_move);
         self.stopped_early.store(false, Relaxed);
+        self.extended.store(false, Relaxed);
+        let clock = Clock {
+            began,
+            deadline: budget.deadline,
+            extended_to: budget
+                .deadline
+                .filter(|_| self.params.extend > 0.0)
+                .map(|d| d + (d - began).mul_f32(self.params.extend)),
+        };
         self.knowledge_stats = KnowledgeStats::default();
         // A kept root's children outside the allowed moves are marked lost.
         if let Some(ok) = &allowed {
@@ -427,7 +460,7 @@ impl Searcher {
             for t in 1..threads {
                 let playouts = &playouts;
                 s.spawn(move || {
-                    let (budget, thread) = ((budget, began), t as u64);
+                    let (budget, thread) = ((budget, clock), t as u64);
                     this.work(root, to_move, last, budget, stop, playouts, seed, thread)
                 });
             }
@@ -435,7 +468,7 @@ impl Searcher {
                 root,
                 to_move,
                 last,
-                (budget, began),
+                (budget, clock),
                 stop,
                 &playouts,
                 seed,
@@ -444,6 +477,7 @@ impl Searcher {
         });
         let mut out = self.outcome(to_move, playouts.load(Relaxed), began.elapsed());
         out.stopped_early = self.stopped_early.load(Relaxed);
+        out.extended = self.extended.load(Relaxed);
         out
     }
 
@@ -453,7 +487,7 @@ impl Searcher {
         root: &Board,
         to_move: u8,
         last: Option<usize>,
-        (budget, began): (Budget, Instant),
+        (budget, clock): (Budget, Clock),
         stop: Option<&AtomicBool>,
         playouts: &AtomicU64,
         seed: u64,
@@ -499,13 +533,19 @@ impl Searcher {
                 if stop.is_some_and(|s| s.load(Relaxed)) || self.stopped_early.load(Relaxed) {
                     break;
                 }
-                if budget.deadline.is_some_and(|d| Instant::now() >= d) {
-                    break;
+                let now = Instant::now();
+                if clock.deadline.is_some_and(|d| now >= d) {
+                    let extend = clock.extended_to.is_some_and(|e| now < e)
+                        && (self.extended.load(Relaxed) || self.unstable());
+                    if !extend {
+                        break;
+                    }
+                    self.extended.store(true, Relaxed);
                 }
                 if self.tree().nodes[0].proof() != UNKNOWN {
                     break;
                 }
-                if done % 64 == 0 && self.settled(budget, began, playouts.load(Relaxed)) {
+                if done % 64 == 0 && self.settled(clock, playouts.load(Relaxed)) {
                     self.stopped_early.store(true, Relaxed);
                     break;
                 }
@@ -530,12 +570,16 @@ impl Searcher {
     /// settled ([`move_is_settled`]); `searched` playouts so far, on every thread. The
     /// runner-up is the most visited other child that is not proven lost for us (a child
     /// outside the allowed moves is marked so).
-    fn settled(&self, budget: Budget, began: Instant, searched: u64) -> bool {
-        let (Some(deadline), true) = (budget.deadline, self.params.early_stop) else {
+    fn settled(&self, clock: Clock, searched: u64) -> bool {
+        let deadline = match self.extended.load(Relaxed) {
+            true => clock.extended_to,
+            false => clock.deadline,
+        };
+        let (Some(deadline), true) = (deadline, self.params.early_stop) else {
             return false;
         };
         let now = Instant::now();
-        let spent = (now - began).as_secs_f64();
+        let spent = (now - clock.began).as_secs_f64();
         let left = deadline.saturating_duration_since(now).as_secs_f64();
         if searched < SETTLED_AFTER_PLAYOUTS || spent < SETTLED_AFTER_SHARE * (spent + left) {
             return false;
@@ -556,6 +600,27 @@ impl Searcher {
             }
         }
         move_is_settled(best, second, searched as f64 / spent, left)
+    }
+
+    /// Whether the root's most visited move (not proven lost) is valued below another move
+    /// with at least [`UNSTABLE_RIVAL_SHARE`] of its visits: the search has not settled on
+    /// its choice ([`Params::extend`]).
+    pub fn unstable(&self) -> bool {
+        let tree = self.tree();
+        let open = || {
+            tree.nodes[0]
+                .children()
+                .map(|c| &tree.nodes[c])
+                .filter(|n| n.proof() != WIN && n.visits() > 0)
+        };
+        let Some(best) = open().max_by_key(|n| n.visits()) else {
+            return false;
+        };
+        let (visits, value) = (best.visits() as f32, best.wins() / best.visits() as f32);
+        open().any(|n| {
+            let v = n.visits() as f32;
+            v >= UNSTABLE_RIVAL_SHARE * visits && n.wins() / v > value
+        })
     }
 
     /// One simulation from the root.
@@ -1019,6 +1084,7 @@ impl Searcher {
             time,
             pv,
             stopped_early: false,
+            extended: false,
         }
     }
 }
@@ -1234,5 +1300,66 @@ mod tests {
         ));
         let (out, _) = search(false, Duration::from_millis(300));
         assert!(!out.stopped_early);
+    }
+
+    /// `unstable` against the definition read off the search's report: some root child not
+    /// proven lost for the mover, with at least an eighth of the most visited one's visits,
+    /// is valued above it. Small searches on random 9x9 positions give both answers.
+    #[test]
+    fn unstable_when_a_well_visited_rival_is_valued_above_the_most_visited_move() {
+        let mut rng = Rng::new(40);
+        let mut seen = [0usize; 2];
+        for k in 0..40u64 {
+            let game = random_position(9, 2 + (k % 20) as usize, &mut rng);
+            let board = from_hex(&game);
+            let mut searcher = Searcher::new(Params::default(), 100_000, Patterns::shipped());
+            let budget = Budget {
+                deadline: None,
+                playouts: Some(200 + 50 * k),
+            };
+            let to_move = colour_of(game.side_to_move());
+            let out = searcher.run(&board, to_move, None, budget, None, k, None);
+            let open: Vec<&ChildStats> = out
+                .children
+                .iter()
+                .filter(|c| c.proof != WIN && c.visits > 0)
+                .collect();
+            let Some(best) = open.iter().max_by_key(|c| c.visits) else {
+                continue;
+            };
+            let expected = open
+                .iter()
+                .any(|c| c.visits as f32 >= best.visits as f32 / 8.0 && c.value > best.value);
+            assert_eq!(searcher.unstable(), expected, "{}", game.board_string());
+            seen[expected as usize] += 1;
+        }
+        assert!(seen[0] > 0 && seen[1] > 0, "{seen:?}");
+    }
+
+    /// With `extend` at 0 a timed search never runs past its deadline.
+    #[test]
+    fn without_extend_a_search_ends_at_its_deadline() {
+        let game = poda_games::hex::Hex::with_size(9, false).unwrap();
+        let board = from_hex(&game);
+        let params = Params {
+            extend: 0.0,
+            early_stop: false,
+            ..Params::default()
+        };
+        let mut searcher = Searcher::new(params, 100_000, Patterns::shipped());
+        let budget = Budget {
+            deadline: Some(Instant::now() + Duration::from_millis(100)),
+            playouts: None,
+        };
+        let out = searcher.run(
+            &board,
+            colour_of(game.side_to_move()),
+            None,
+            budget,
+            None,
+            1,
+            None,
+        );
+        assert!(!out.extended && !out.stopped_early);
     }
 }
