@@ -20,7 +20,7 @@ const MIN_DEFAULT_NODES: u64 = 100_000;
 /// The options of `hexmc(movetime=1s|mirror|playouts=N,threads=1,c=..,cin=..,rave=..,ravei=1,
 /// ravep=0,raveoff=0,fpu=..,prior=..,expand=..,nodes=..,patterns=FILE,vc=true,knowledge=0,
 /// kvc=true,kfill=false,fillin=false,pcap=0,plocal=0,solve=S,rootinf=false,net=0,netfile=FILE,puct=0,nettop=0,
-/// value=0,valueat=100,valuefile=FILE,prune=true,early=true,extend=0.5)`:
+/// value=0,valueat=100,valuefile=FILE,prune=true,early=true,extend=0)`:
 /// - `cin` is an exploration term inside the RAVE mix ([`Params::exploration_inside`]);
 /// - `ravei` and `ravep` are MoHex's RAVE schedule ([`Params::rave_initial`],
 ///   [`Params::rave_prior`]); `raveoff=N` chooses every Nth step without RAVE
