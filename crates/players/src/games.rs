@@ -114,7 +114,7 @@ impl PlayerGame for Hex {
                        ravei=1,ravep=0,raveoff=0,fpu=1,prior=0,expand=8,nodes=4000000,vc=true,knowledge=0,\
                        kvc=true,kfill=false,fillin=false,pcap=0,plocal=0,solve=S,rootinf=false,\
                        patterns=FILE,net=0,netfile=FILE,puct=0,nettop=0,value=0,valueat=100,\
-                       valuefile=FILE,prune=true,early=true,extend=0): MCTS written for Hex (bridge-save \
+                       valuefile=FILE,prune=true,early=1,extend=0): MCTS written for Hex (bridge-save \
                        playouts, pattern-weighted with pcap>0, answering the last move with \
                        plocal>0 (both: MoHex 2.0's policy; by a pattern file's local-reply \
                        weights when it has them), RAVE (cin: UCT inside its mix; raveoff=N: every Nth step without it), pattern \
@@ -127,7 +127,8 @@ impl PlayerGame for Hex {
                        puct>0: a policy net's priors at the root and at nodes visited N \
                        times; nettop=K: only the net's K likeliest root moves; value=W: W \
                        virtual results at a value net's chance for each node visited valueat \
-                       times; early=false: no stop once the move cannot change; extend=X: X times the move's time more \
+                       times; early=S: stop once the move would stay ahead if the runner-up took S of the playouts \
+                       left (1: cannot change; false: never); extend=X: X times the move's time more \
                        when the most visited move is not the best valued); best from 7x7",
                 build: |_, spec| Ok(AgentRecipe::Agent(Box::new(HexMc::from_spec(spec)?))),
             },

@@ -20,7 +20,7 @@ const MIN_DEFAULT_NODES: u64 = 100_000;
 /// The options of `hexmc(movetime=1s|mirror|playouts=N,threads=1,c=..,cin=..,rave=..,ravei=1,
 /// ravep=0,raveoff=0,fpu=..,prior=..,expand=..,nodes=..,patterns=FILE,vc=true,knowledge=0,
 /// kvc=true,kfill=false,fillin=false,pcap=0,plocal=0,solve=S,rootinf=false,net=0,netfile=FILE,puct=0,nettop=0,
-/// value=0,valueat=100,valuefile=FILE,prune=true,early=true,extend=0)`:
+/// value=0,valueat=100,valuefile=FILE,prune=true,early=1,extend=0)`:
 /// - `cin` is an exploration term inside the RAVE mix ([`Params::exploration_inside`]);
 /// - `ravei` and `ravep` are MoHex's RAVE schedule ([`Params::rave_initial`],
 ///   [`Params::rave_prior`]); `raveoff=N` chooses every Nth step without RAVE
@@ -42,8 +42,9 @@ const MIN_DEFAULT_NODES: u64 = 100_000;
 ///   results at the value net's chance (the shipped net, or `valuefile=FILE`'s);
 /// - `prune=false` keeps the locally captured, vulnerable and dominated cells in every
 ///   expansion ([`Params::prune_local`]);
-/// - `early=false` searches every move to its deadline, even when the most visited move can
-///   no longer be overtaken ([`Params::early_stop`]); `extend=X` searches X times the move's
+/// - `early=S` (`true`: 1) stops a timed search once the most visited root move would stay
+///   ahead if the runner-up took S of the playouts the time left would give, and
+///   `early=false` (0) searches every move to its deadline ([`Params::early_stop`]); `extend=X` searches X times the move's
 ///   time more, once, when the most visited root move is not the best valued
 ///   ([`Params::extend`]; 0: never).
 pub struct Options {
@@ -142,7 +143,14 @@ impl Options {
             net_after: spec.int_in("net", d.net_after as u64, 0, 1 << 30)? as u32,
             value_weight: spec.int_in("value", d.value_weight as u64, 0, 1 << 20)? as u32,
             value_after: spec.int_in("valueat", d.value_after as u64, 1, 1 << 30)? as u32,
-            early_stop: spec.bool_or("early", d.early_stop)?,
+            early_stop: match spec.get("early") {
+                Some("true") => 1.0,
+                Some("false") => 0.0,
+                _ => match float("early", d.early_stop)? {
+                    v if v <= 1.0 => v,
+                    v => return Err(spec.bad_value("early", &v.to_string(), "must be in 0..=1")),
+                },
+            },
             extend: float("extend", d.extend)?,
         };
         if params.net_after > 0 && params.prior_weight == 0.0 && params.puct == 0.0 {
@@ -284,6 +292,8 @@ mod tests {
             "hexmc(raveoff=x)",
             "hexmc(kfill=maybe)",
             "hexmc(early=soon)",
+            "hexmc(early=1.5)",
+            "hexmc(early=-1)",
             "hexmc(extend=-0.5)",
             "hexmc(extend=x)",
             "hexmc(plocal=-1)",
@@ -317,6 +327,8 @@ mod tests {
             "hexmc(raveoff=30,fpu=0.35)",
             "hexmc(knowledge=256,kfill=true)",
             "hexmc(movetime=mirror,early=false,extend=0)",
+            "hexmc(early=true)",
+            "hexmc(early=0.5)",
         ] {
             assert!(parsed(good).is_ok(), "{good}");
         }

@@ -118,11 +118,13 @@ pub struct Params {
     pub value_weight: u32,
     /// Visits after which a node gets its value net results.
     pub value_after: u32,
-    /// Whether a timed search stops once its most visited root move cannot be overtaken in
-    /// the time left at the speed so far ([`move_is_settled`]; Fuego's count abort, which
-    /// MoHex 2.0 inherits): the move is the one the full time would give, and the time saved
-    /// goes to later moves under `movetime=mirror`.
-    pub early_stop: bool,
+    /// How a timed search stops early: once its most visited root move could not be
+    /// overtaken if this share of the playouts the time left would give at the speed so far
+    /// went to the runner-up ([`move_is_settled`]). At 1 it is Fuego's count abort, which
+    /// MoHex 2.0 inherits: the move is the one the full time would give; below 1 the search
+    /// stops sooner and may rarely miss a late change. The time saved goes to later moves
+    /// under `movetime=mirror`. 0: never.
+    pub early_stop: f32,
     /// The share of the move's time a timed search runs on, once, when at its deadline the
     /// most visited root move is not the best valued ([`Searcher::unstable`]); 0: never.
     /// Huang, Coulom and Lin, "Time management for Monte-Carlo tree search applied to the
@@ -162,7 +164,7 @@ impl Default for Params {
             puct: 0.0,
             value_weight: 0,
             value_after: 100,
-            early_stop: true,
+            early_stop: 1.0,
             // Off: on 11x11 at 1 s against MoHex 2.0, 40 games on the same openings, 0.5
             // won 17 where the early stop alone won 22 (docs/benchmarks/hex.md).
             extend: 0.0,
@@ -577,7 +579,8 @@ impl Searcher {
             true => clock.extended_to,
             false => clock.deadline,
         };
-        let (Some(deadline), true) = (deadline, self.params.early_stop) else {
+        let share = f64::from(self.params.early_stop);
+        let (Some(deadline), true) = (deadline, share > 0.0) else {
             return false;
         };
         let now = Instant::now();
@@ -601,7 +604,7 @@ impl Searcher {
                 second = v;
             }
         }
-        move_is_settled(best, second, searched as f64 / spent, left)
+        move_is_settled(best, second, searched as f64 / spent, left * share)
     }
 
     /// Whether the root's most visited move (not proven lost) is valued below another move
@@ -1272,7 +1275,7 @@ mod tests {
         let game = poda_games::hex::Hex::with_size(5, false).unwrap();
         let board = from_hex(&game);
         let to_move = colour_of(game.side_to_move());
-        let search = |early_stop: bool, time: Duration| {
+        let search = |early_stop: f32, time: Duration| {
             let params = Params {
                 early_stop,
                 ..Params::default()
@@ -1286,7 +1289,7 @@ mod tests {
             let out = searcher.run(&board, to_move, None, budget, None, 5, None);
             (out, deadline.saturating_duration_since(Instant::now()))
         };
-        let (out, left) = search(true, Duration::from_secs(3));
+        let (out, left) = search(1.0, Duration::from_secs(3));
         assert!(
             out.stopped_early,
             "{} playouts in {:?}",
@@ -1300,7 +1303,7 @@ mod tests {
             speed,
             left.as_secs_f64()
         ));
-        let (out, _) = search(false, Duration::from_millis(300));
+        let (out, _) = search(0.0, Duration::from_millis(300));
         assert!(!out.stopped_early);
     }
 
@@ -1345,7 +1348,7 @@ mod tests {
         let board = from_hex(&game);
         let params = Params {
             extend: 0.0,
-            early_stop: false,
+            early_stop: 0.0,
             ..Params::default()
         };
         let mut searcher = Searcher::new(params, 100_000, Patterns::shipped());
