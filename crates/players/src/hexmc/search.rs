@@ -31,7 +31,9 @@
 //! gets that many virtual results at the [`value`](super::value) net's chance, which mixes a
 //! learned judgement into the playouts' (AlphaGo mixes its value net and its playouts at the
 //! leaves: Silver et al., "Mastering the game of Go with deep neural networks and tree
-//! search", Nature 2016).
+//! search", Nature 2016). A timed search stops once its most visited root move cannot be
+//! overtaken in the time left ([`Params::early_stop`], Fuego's count abort), and may run on
+//! when its choice is unstable ([`Params::extend`], Huang, Coulom and Lin, TAAI 2010).
 
 use super::board::{other, Board, FastRng, EMPTY, MAX_BOX};
 use super::inferior::Inferior;
