@@ -26,8 +26,9 @@ pub struct HexMc {
     name: String,
     params: Params,
     movetime: Option<Duration>,
-    /// `movetime=mirror`: think as long as the opponent has on average (equal-time matches
-    /// against programs whose real time per move differs from their setting).
+    /// `movetime=mirror`: keep each game's time level with the opponent's, following its
+    /// time ply by ply (equal-time matches against programs whose real time per move
+    /// differs from their setting).
     mirror: Option<Mirror>,
     playouts: Option<u64>,
     nodes: usize,
@@ -149,12 +150,13 @@ impl HexMc {
         Some(ok)
     }
 
-    /// This move's time: the set one, the opponent's average (`mirror`), at most a tenth
-    /// of the clock; `None` with a playout budget alone.
-    fn movetime(&self, turn: &Turn<HexMove>) -> Option<Duration> {
+    /// The time of a move in `game`: the set one, or what keeps the game level with the
+    /// opponent's time (`mirror`), at most a tenth of the clock; `None` with a playout budget
+    /// alone.
+    fn movetime(&mut self, game: &Hex, turn: &Turn<HexMove>) -> Option<Duration> {
         let mut movetime = self.movetime;
-        if let Some(m) = &self.mirror {
-            movetime = Some(m.budget());
+        if let Some(m) = self.mirror.as_mut() {
+            movetime = Some(m.budget(game.plies()));
         }
         if let (Some(left), Some(t)) = (turn.time_left, movetime) {
             movetime = Some(t.min(left / 10));
@@ -320,6 +322,9 @@ impl Agent<Hex> for HexMc {
     }
 
     fn observe(&mut self, before: &Hex, mv: HexMove) {
+        if let Some(m) = self.mirror.as_mut() {
+            m.seen(Instant::now(), before.plies());
+        }
         if let HexMove::Cell(c) = mv {
             let after = before.after(mv);
             self.last_seen = Some((after.zobrist(), c as usize));
@@ -335,13 +340,9 @@ impl Agent<Hex> for HexMc {
             return Err(AgentError::NoMove);
         }
         let began = Instant::now();
-        if let Some(m) = self.mirror.as_mut() {
-            m.opponent_moved(began, game.plies());
-        }
         let choice = self.choose_inner(game, turn, began);
         if let Some(m) = self.mirror.as_mut() {
-            let now = Instant::now();
-            m.stamp(now, game.plies() + 1, now - began);
+            m.spent(began.elapsed());
         }
         choice
     }
@@ -428,7 +429,7 @@ impl HexMc {
         }
         allowed = self.without_inferior(game, &board, allowed);
         allowed = self.net_shortlist(game, &board, allowed);
-        let movetime = self.movetime(turn);
+        let movetime = self.movetime(game, turn);
         let deadline = movetime.map(|t| began + t);
         let threads = self.params.threads;
         let proving = movetime.is_some() && self.prover.share(game.size()) > 0.0;
@@ -458,7 +459,7 @@ impl HexMc {
         began: Instant,
         allowed: Option<Box<[bool; MAX_BOX]>>,
     ) -> Result<Choice<HexMove>, AgentError> {
-        let movetime = self.movetime(turn).unwrap_or(DEFAULT_MOVETIME);
+        let movetime = self.movetime(game, turn).unwrap_or(DEFAULT_MOVETIME);
         let deadline = began + movetime;
         let threads = self.params.threads;
         let mut prover = std::mem::replace(&mut self.prover, RootProver::new(Some(0.0)));
