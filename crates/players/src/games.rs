@@ -114,7 +114,9 @@ impl PlayerGame for Hex {
                        ravei=1,ravep=0,raveoff=0,fpu=1,prior=0,expand=8,nodes=4000000,vc=true,knowledge=0,\
                        kvc=true,kfill=false,fillin=false,pcap=0,plocal=0,solve=S,rootinf=false,\
                        patterns=FILE,net=0,netfile=FILE,puct=0,nettop=0,value=0,valueat=100,\
-                       valuefile=FILE,prune=true,early=1,extend=0): MCTS written for Hex (bridge-save \
+                       valuefile=FILE,prune=true,early=1,extend=0): MCTS written for Hex (movetime=mirror: \
+                       each move the opponent's time at this game's plies so far plus its usual time at \
+                       the next ply, less ours; bridge-save \
                        playouts, pattern-weighted with pcap>0, answering the last move with \
                        plocal>0 (both: MoHex 2.0's policy; by a pattern file's local-reply \
                        weights when it has them), RAVE (cin: UCT inside its mix; raveoff=N: every Nth step without it), pattern \
