@@ -7,7 +7,7 @@ use super::inferior::Inferior;
 use super::knowledge::{expand, local_fill_in, Expansion};
 use super::mirror::Mirror;
 use super::net::{NetScratch, PolicyNet};
-use super::options::{Options, DEFAULT_MOVETIME};
+use super::options::Options;
 use super::patterns::Patterns;
 use super::proving::{Proven, RootProver};
 use super::search::{Budget, Outcome, Params, Searcher};
@@ -433,8 +433,8 @@ impl HexMc {
         let deadline = movetime.map(|t| began + t);
         let threads = self.params.threads;
         let proving = movetime.is_some() && self.prover.share(game.size()) > 0.0;
-        if proving && threads >= 2 && turn.stop.is_none() {
-            return self.search_beside_prover(game, &board, turn, began, allowed);
+        if let (Some(t), true) = (movetime, proving && threads >= 2 && turn.stop.is_none()) {
+            return self.search_beside_prover(game, &board, turn, began, t, allowed);
         }
         if let (Some(t), true) = (movetime, proving) {
             match self.prover.prove(game, t) {
@@ -457,9 +457,9 @@ impl HexMc {
         board: &Board,
         turn: &mut Turn<HexMove>,
         began: Instant,
+        movetime: Duration,
         allowed: Option<Box<[bool; MAX_BOX]>>,
     ) -> Result<Choice<HexMove>, AgentError> {
-        let movetime = self.movetime(game, turn).unwrap_or(DEFAULT_MOVETIME);
         let deadline = began + movetime;
         let threads = self.params.threads;
         let mut prover = std::mem::replace(&mut self.prover, RootProver::new(Some(0.0)));
