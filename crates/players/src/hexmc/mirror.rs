@@ -86,12 +86,9 @@ impl Mirror {
             return;
         };
         for p in self.folded..upto.min(self.game.len()) {
-            let Some(t) = self.game[p].filter(|_| p as u32 % 2 != ours) else {
+            let Some(t) = self.thought(p).filter(|_| p as u32 % 2 != ours) else {
                 continue;
             };
-            if t < MIN_THINK {
-                continue;
-            }
             if !self.started {
                 self.started = true;
                 self.startup_ply = Some(p);
@@ -106,6 +103,16 @@ impl Mirror {
             self.moves += 1;
         }
         self.folded = self.folded.max(upto.min(self.game.len()));
+    }
+
+    /// The time the move at `ply` of this game was thought about, if it was timed and not
+    /// seen at once.
+    fn thought(&self, ply: usize) -> Option<Duration> {
+        self.game
+            .get(ply)
+            .copied()
+            .flatten()
+            .filter(|&t| t >= MIN_THINK)
     }
 
     /// The opponent's average over the match (1 s before any).
@@ -141,7 +148,7 @@ impl Mirror {
             .filter(|&p| p % 2 != q % 2)
             .map(|p| match self.startup_ply == Some(p) {
                 true => self.expected(p),
-                false => self.game[p].filter(|&t| t >= MIN_THINK).unwrap_or_default(),
+                false => self.thought(p).unwrap_or_default(),
             })
             .sum();
         let reply = self.expected(q + 1);
