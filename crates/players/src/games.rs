@@ -112,7 +112,7 @@ impl PlayerGame for Hex {
                 name: "hexmc",
                 help: "hexmc(movetime=1s|mirror|playouts=N,threads=1,c=0.1,cin=0,rave=0.001,\
                        ravei=1,ravep=0,raveoff=0,fpu=1,prior=0,expand=8,nodes=4000000,vc=true,knowledge=0,\
-                       kvc=true,kfill=false,fillin=false,pcap=0,plocal=0,solve=S,rootinf=false,\
+                       kvc=true,kfill=false,fillin=false,pcap=0,plocal=0,solve=S,solveat=E,rootinf=false,\
                        patterns=FILE,net=0,netfile=FILE,puct=0,nettop=0,value=0,valueat=100,\
                        valuefile=FILE,prune=true,early=1,extend=0): MCTS written for Hex (movetime=mirror: \
                        each move the opponent's time at this game's plies so far plus its usual time at \
@@ -123,7 +123,9 @@ impl PlayerGame for Hex {
                        priors, virtual connections at the root, per-node knowledge \
                        (kvc=false: its inferior cells without its connections; kfill=true: less what \
                        its connections fill, decompositions and pockets) and its \
-                       fill-in, proven wins, \
+                       fill-in, proven wins, the root prover (solve: its share of the \
+                       move's time, 0.3 up to 9x9; solveat=E: only at most E empty cells, \
+                       on any size), \
                        lock-free threads; locally captured, vulnerable and dominated cells \
                        left out of every expansion (prune=false: kept); net=N with prior>0 or \
                        puct>0: a policy net's priors at the root and at nodes visited N \

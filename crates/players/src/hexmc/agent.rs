@@ -75,7 +75,7 @@ impl HexMc {
             use_vc: o.use_vc,
             root_inferior: o.root_inferior,
             inferior: None,
-            prover: RootProver::new(o.prover_share),
+            prover: RootProver::with_gate(o.prover_share, o.prover_max_empty),
             seed: 0,
             last_seen: None,
         })
@@ -432,7 +432,7 @@ impl HexMc {
         let movetime = self.movetime(game, turn);
         let deadline = movetime.map(|t| began + t);
         let threads = self.params.threads;
-        let proving = movetime.is_some() && self.prover.share(game.size()) > 0.0;
+        let proving = movetime.is_some() && self.prover.share_in(game) > 0.0;
         if let (Some(t), true) = (movetime, proving && threads >= 2 && turn.stop.is_none()) {
             return self.search_beside_prover(game, &board, turn, began, t, allowed);
         }

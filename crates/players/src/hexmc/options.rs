@@ -19,7 +19,7 @@ const MIN_DEFAULT_NODES: u64 = 100_000;
 
 /// The options of `hexmc(movetime=1s|mirror|playouts=N,threads=1,c=..,cin=..,rave=..,ravei=1,
 /// ravep=0,raveoff=0,fpu=..,prior=..,expand=..,nodes=..,patterns=FILE,vc=true,knowledge=0,
-/// kvc=true,kfill=false,fillin=false,pcap=0,plocal=0,solve=S,rootinf=false,net=0,netfile=FILE,puct=0,nettop=0,
+/// kvc=true,kfill=false,fillin=false,pcap=0,plocal=0,solve=S,solveat=E,rootinf=false,net=0,netfile=FILE,puct=0,nettop=0,
 /// value=0,valueat=100,valuefile=FILE,prune=true,early=1,extend=0)`:
 /// - `cin` is an exploration term inside the RAVE mix ([`Params::exploration_inside`]);
 /// - `ravei` and `ravep` are MoHex's RAVE schedule ([`Params::rave_initial`],
@@ -33,6 +33,8 @@ const MIN_DEFAULT_NODES: u64 = 100_000;
 ///   pattern weight against that much for each empty cell;
 /// - `solve` is the root prover's share of each move's time
 ///   ([`RootProver`](super::proving::RootProver): 0.3 up to 9x9, off above by default);
+///   `solveat=E` lets it try only positions with at most E empty cells (on any board, at
+///   the share of `solve`, else 0.3);
 /// - `rootinf` leaves the root's inferior cells out of the search;
 /// - `net=N` gives the children of the root and of every node visited `N` times the policy
 ///   net's priors (the shipped net, or `netfile=FILE`'s; weighed by `prior`, or by `puct`,
@@ -69,6 +71,9 @@ pub struct Options {
     pub root_inferior: bool,
     /// `solve=`: the root prover's share of each move's time (`None`: its default).
     pub prover_share: Option<f64>,
+    /// `solveat=E`: the root prover tries only positions with at most E empty cells
+    /// (`None`: any).
+    pub prover_max_empty: Option<u32>,
 }
 
 impl Options {
@@ -98,6 +103,7 @@ impl Options {
             "plocal",
             "fillin",
             "solve",
+            "solveat",
             "rootinf",
             "net",
             "netfile",
@@ -210,6 +216,10 @@ impl Options {
                 s => Some(f64::from(s)),
             },
         };
+        let prover_max_empty = match spec.get("solveat") {
+            None => None,
+            Some(_) => Some(spec.int_in("solveat", 0, 1, 1 << 20)? as u32),
+        };
         Ok(Options {
             params,
             movetime: if playouts.is_some() && movetime.is_none() {
@@ -227,6 +237,7 @@ impl Options {
             use_vc: spec.bool_or("vc", true)?,
             root_inferior: spec.bool_or("rootinf", false)?,
             prover_share,
+            prover_max_empty,
         })
     }
 }
@@ -286,6 +297,8 @@ mod tests {
             "hexmc(rootinf=maybe)",
             "hexmc(solve=1.5)",
             "hexmc(solve=-0.1)",
+            "hexmc(solveat=0)",
+            "hexmc(solveat=many)",
             "hexmc(ravei=0)",
             "hexmc(ravep=-8)",
             "hexmc(raveoff=-1)",
@@ -329,8 +342,14 @@ mod tests {
             "hexmc(movetime=mirror,early=false,extend=0)",
             "hexmc(early=true)",
             "hexmc(early=0.5)",
+            "hexmc(solve=0.2,solveat=80)",
         ] {
             assert!(parsed(good).is_ok(), "{good}");
         }
+        assert_eq!(
+            parsed("hexmc(solveat=80)").unwrap().prover_max_empty,
+            Some(80)
+        );
+        assert_eq!(parsed("hexmc").unwrap().prover_max_empty, None);
     }
 }

@@ -42,30 +42,50 @@ pub enum Proven {
 pub struct RootProver {
     solver: HexSolver,
     /// The share of the move's time it takes (0: off); `None`: [`DEFAULT_SHARE`] on boards
-    /// up to [`DEFAULT_MAX_SIZE`], off above.
+    /// up to [`DEFAULT_MAX_SIZE`] or with a gate, off above.
     share: Option<f64>,
+    /// The most empty cells a position it tries may have (`None`: any).
+    max_empty: Option<u32>,
 }
 
 impl RootProver {
     pub fn new(share: Option<f64>) -> RootProver {
+        RootProver::with_gate(share, None)
+    }
+
+    /// A prover that tries only positions with at most `max_empty` empty cells: on 11x11
+    /// the early positions are never proved in a move's time, and their share is lost to
+    /// the tree search, while late positions of 70-80 empty cells often are, in well under
+    /// a second (docs/benchmarks/hex.md).
+    pub fn with_gate(share: Option<f64>, max_empty: Option<u32>) -> RootProver {
         RootProver {
             solver: HexSolver::new(),
             share,
+            max_empty,
         }
     }
 
-    /// Its share of the move's time on a board of side `size`.
+    /// Its share of the move's time on a board of side `size` (positions its gate lets through).
     pub fn share(&self, size: u32) -> f64 {
         match self.share {
             Some(s) => s.min(1.0),
-            None if size <= DEFAULT_MAX_SIZE => DEFAULT_SHARE,
+            None if size <= DEFAULT_MAX_SIZE || self.max_empty.is_some() => DEFAULT_SHARE,
             None => 0.0,
+        }
+    }
+
+    /// Its share of the move's time in `game`: [`RootProver::share`], or 0 when the
+    /// position has more empty cells than its gate lets through.
+    pub fn share_in(&self, game: &Hex) -> f64 {
+        match self.max_empty {
+            Some(most) if game.empty_cells().len() > most => 0.0,
+            _ => self.share(game.size()),
         }
     }
 
     /// Proves `game` within its share of `movetime`.
     pub fn prove(&mut self, game: &Hex, movetime: Duration) -> Proven {
-        let share = self.share(game.size());
+        let share = self.share_in(game);
         if share == 0.0 {
             return Proven::Open(Vec::new());
         }
@@ -173,6 +193,44 @@ mod tests {
         let big = position(13, "g7");
         assert_eq!(
             RootProver::new(Some(0.5)).prove(&big, Duration::from_millis(50)),
+            Proven::Open(Vec::new())
+        );
+    }
+}
+
+/// The gate: a position with more empty cells than it lets through gets no share; one with
+/// as many or fewer gets the prover's share, on 11x11 too, where it is off by default; and
+/// a gated prover proves (or disproves) a small position it is let at.
+#[cfg(test)]
+mod gate {
+    use super::*;
+    use poda_core::Game;
+
+    #[test]
+    fn the_gate_counts_the_empty_cells() {
+        let early = Hex::with_size(11, false)
+            .unwrap()
+            .play_moves("f6 e5")
+            .unwrap();
+        let prover = RootProver::with_gate(None, Some(119));
+        assert_eq!(prover.share_in(&early), DEFAULT_SHARE);
+        let prover = RootProver::with_gate(None, Some(118));
+        assert_eq!(prover.share_in(&early), 0.0);
+        assert_eq!(
+            RootProver::with_gate(Some(0.5), Some(119)).share_in(&early),
+            0.5
+        );
+        assert_eq!(RootProver::new(None).share_in(&early), 0.0);
+        let mut small = Hex::with_size(4, false).unwrap();
+        small.play(small.parse_move("a1").unwrap()).unwrap();
+        let mut gated = RootProver::with_gate(Some(1.0), Some(15));
+        assert!(!matches!(
+            gated.prove(&small, Duration::from_secs(30)),
+            Proven::Open(_)
+        ));
+        let mut shut = RootProver::with_gate(Some(1.0), Some(14));
+        assert_eq!(
+            shut.prove(&small, Duration::from_secs(30)),
             Proven::Open(Vec::new())
         );
     }
