@@ -204,7 +204,7 @@ mod tests {
 #[cfg(test)]
 mod gate {
     use super::*;
-    use poda_core::Game;
+    use poda_core::{Game, Player};
 
     #[test]
     fn the_gate_counts_the_empty_cells() {
@@ -232,6 +232,36 @@ mod gate {
         assert_eq!(
             shut.prove(&small, Duration::from_secs(30)),
             Proven::Open(Vec::new())
+        );
+    }
+
+    /// A late 11x11 position hexmc lost against MoHex 2.0 at 5 s a move (Black to move, 77
+    /// empty cells; it played k4, which loses): the prover of `best` on 11x11 proves it won
+    /// and names a move that wins (the solver, run afresh on the position after it, as the
+    /// oracle), and k4 loses.
+    #[test]
+    fn proves_a_late_win_the_tree_search_missed() {
+        let game = Hex::with_size(11, false)
+            .unwrap()
+            .play_moves(
+                "e7 f4 g4 f6 e6 f5 d5 e3 c4 e8 d8 c10 f7 f8 g7 g8 b10 c9 b9 c8 b8 c3 h5 h2 c7 \
+                 e2 d2 d3 i2 h4 f3 g1 j3 h6 b2 h7 a4 b4 a5 b5 a6 b7 g6 i4",
+            )
+            .unwrap();
+        assert_eq!(game.empty_cells().len(), 77);
+        let mut prover = RootProver::with_gate(Some(0.4), Some(95));
+        let mut oracle = HexSolver::new();
+        match prover.prove(&game, Duration::from_secs(150)) {
+            Proven::Win(mv) => {
+                let after = game.after(mv);
+                assert_eq!(oracle.solve(&after).unwrap().winner, Player::First);
+            }
+            other => panic!("not proved a win in 60 s: {other:?}"),
+        }
+        let k4 = game.parse_move("k4").unwrap();
+        assert_eq!(
+            oracle.solve(&game.after(k4)).unwrap().winner,
+            Player::Second
         );
     }
 }
