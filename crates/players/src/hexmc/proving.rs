@@ -236,9 +236,9 @@ mod gate {
     }
 
     /// A late 11x11 position hexmc lost against MoHex 2.0 at 5 s a move (Black to move, 77
-    /// empty cells; it played k4, which loses): the prover of `best` on 11x11 proves it won
-    /// and names a move that wins (the solver, run afresh on the position after it, as the
-    /// oracle), and k4 loses.
+    /// empty cells; it played k4, which loses): the prover of `solve=0.4,solveat=95` proves
+    /// it won and names a move that wins (the solver, run afresh on the position after it,
+    /// as the oracle), and k4 loses.
     #[test]
     fn proves_a_late_win_the_tree_search_missed() {
         let game = Hex::with_size(11, false)
