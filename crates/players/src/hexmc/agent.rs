@@ -432,7 +432,7 @@ impl HexMc {
         let movetime = self.movetime(game, turn);
         let deadline = movetime.map(|t| began + t);
         let threads = self.params.threads;
-        let proving = movetime.is_some() && self.prover.share_in(game) > 0.0;
+        let proving = movetime.is_some() && self.prover.share(game) > 0.0;
         if let (Some(t), true) = (movetime, proving && threads >= 2 && turn.stop.is_none()) {
             return self.search_beside_prover(game, &board, turn, began, t, allowed);
         }
