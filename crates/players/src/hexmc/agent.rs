@@ -449,8 +449,12 @@ impl HexMc {
         self.answer(game, turn, &board, out)
     }
 
-    /// With two threads or more: the prover on one thread for the whole move, the tree
-    /// search on the others; a proven win stops the search and is played.
+    /// With two threads or more: the prover on one thread beside the tree search on the
+    /// others; a proven win stops the search and is played. An ungated prover runs for the
+    /// whole move; a gated one (`solveat`) for its share, after which the search goes on
+    /// with the same tree on every thread, less the moves the prover found lost (a late
+    /// position then gets most of both threads: with the prover beside it for the whole
+    /// move, 11x11 at 5 s lost games as second, docs/benchmarks/hex.md).
     fn search_beside_prover(
         &mut self,
         game: &Hex,
@@ -462,6 +466,12 @@ impl HexMc {
     ) -> Result<Choice<HexMove>, AgentError> {
         let deadline = began + movetime;
         let threads = self.params.threads;
+        let phased = self.prover.is_gated();
+        let beside_until = if phased {
+            began + movetime.mul_f64(self.prover.share(game))
+        } else {
+            deadline
+        };
         let mut prover = std::mem::replace(&mut self.prover, RootProver::new(Some(0.0)));
         // Set by whichever side decides the move first: the prover on a proven win (the
         // tree search stops), the tree search when it ends (the prover stops).
@@ -469,7 +479,7 @@ impl HexMc {
         prover.set_stop(Some(decided.clone()));
         let (proven, out) = std::thread::scope(|s| {
             let solving = s.spawn(|| {
-                let limit = deadline.saturating_duration_since(Instant::now());
+                let limit = beside_until.saturating_duration_since(Instant::now());
                 let p = prover.prove_within(game, limit);
                 if matches!(p, Proven::Win(_)) {
                     decided.store(true, Ordering::Relaxed);
@@ -479,12 +489,14 @@ impl HexMc {
             let out = self.search(
                 game,
                 board,
-                Some(deadline),
+                Some(beside_until),
                 Some(&decided),
                 threads - 1,
-                allowed,
+                allowed.clone(),
             );
-            decided.store(true, Ordering::Relaxed);
+            if !phased {
+                decided.store(true, Ordering::Relaxed);
+            }
             (solving.join().expect("the root prover panicked"), out)
         });
         prover.set_stop(None);
@@ -492,6 +504,20 @@ impl HexMc {
         if let Proven::Win(mv) = proven {
             return Ok(proven_win(mv, out.playouts, began, turn));
         }
+        if !phased || Instant::now() >= deadline {
+            return self.answer(game, turn, board, out);
+        }
+        let allowed = match proven {
+            Proven::Open(lost) if !lost.is_empty() => without(allowed, board, &lost),
+            _ => allowed,
+        };
+        if let Some(searcher) = self.searcher.as_mut() {
+            searcher.resume_next();
+        }
+        let before = out.playouts;
+        let mut out = self.search(game, board, Some(deadline), None, threads, allowed);
+        out.playouts += before;
+        out.time = began.elapsed();
         self.answer(game, turn, board, out)
     }
 
@@ -615,10 +641,12 @@ mod tests {
             .play_moves("a1 e5")
             .unwrap();
         let mut oracle = poda_solve::hex::HexSolver::new();
-        // One thread: the prover's share first; two: the prover beside the tree search.
+        // One thread: the prover's share first; two: the prover beside the tree search
+        // (for the whole move, or gated, for its share).
         for spec in [
             "hexmc(movetime=2s,vc=false)",
             "hexmc(movetime=2s,vc=false,threads=2)",
+            "hexmc(movetime=2s,vc=false,threads=2,solveat=23)",
         ] {
             let c = agent(spec).choose(&game, &mut Turn::new()).unwrap();
             let info = c.info.unwrap();
@@ -777,18 +805,43 @@ mod tests {
         );
     }
 
-    /// With a move time and two threads (the prover beside the tree search), whole 6x6
-    /// games are played legally, and a lost position still gets an answer.
+    /// With a move time and two threads (the prover beside the tree search, for the whole
+    /// move or, gated, for its share before the search goes on with both), whole 6x6 games
+    /// are played legally, and a lost position still gets an answer.
     #[test]
     fn plays_legally_with_the_prover_beside_the_search() {
-        let mut a = agent("hexmc(movetime=50ms,threads=2)");
-        let mut game = Hex::with_size(6, false).unwrap();
-        while game.winner().is_none() {
-            let c = a.choose(&game, &mut Turn::new()).unwrap();
-            assert!(game.is_legal_move(c.mv));
-            a.observe(&game, c.mv);
-            game.play(c.mv).unwrap();
+        for spec in [
+            "hexmc(movetime=50ms,threads=2)",
+            "hexmc(movetime=50ms,threads=2,solveat=30)",
+        ] {
+            let mut a = agent(spec);
+            let mut game = Hex::with_size(6, false).unwrap();
+            while game.winner().is_none() {
+                let c = a.choose(&game, &mut Turn::new()).unwrap();
+                assert!(game.is_legal_move(c.mv), "{spec}");
+                a.observe(&game, c.mv);
+                game.play(c.mv).unwrap();
+            }
         }
+    }
+
+    /// Gated, with two threads, on a position the prover does not prove in its share: the
+    /// tree search goes on after the share with the tree it grew beside the prover, so the
+    /// move takes about the whole move time and the answer counts both parts' playouts.
+    #[test]
+    fn a_gated_prover_hands_the_rest_of_the_move_to_the_search() {
+        let game = Hex::with_size(11, false)
+            .unwrap()
+            .play_moves("f6 e5")
+            .unwrap();
+        let mut a = agent("hexmc(movetime=400ms,threads=2,solve=0.5,solveat=120,early=0)");
+        let c = a.choose(&game, &mut Turn::new()).unwrap();
+        let info = c.info.unwrap();
+        assert!(game.is_legal_move(c.mv));
+        assert!(info.time >= Duration::from_millis(390), "{info:?}");
+        let kept = a.searcher.as_ref().unwrap().reused as u64;
+        assert!(kept > 0, "the second part started afresh");
+        assert!(info.nodes > kept, "{info:?} {kept}");
     }
 
     /// With a few thousand playouts it finds the winning move of a small position that the

@@ -34,7 +34,9 @@ const MIN_DEFAULT_NODES: u64 = 100_000;
 /// - `solve` is the root prover's share of each move's time
 ///   ([`RootProver`](super::proving::RootProver): 0.3 up to 9x9, off above by default);
 ///   `solveat=E` lets it try only positions with at most E empty cells (on any board, at
-///   the share of `solve`, else 0.3);
+///   the share of `solve`, else 0.3; with two threads or more it runs for its share beside
+///   the search, which then goes on with every thread, where an ungated one runs beside
+///   the search for the whole move);
 /// - `rootinf` leaves the root's inferior cells out of the search;
 /// - `net=N` gives the children of the root and of every node visited `N` times the policy
 ///   net's priors (the shipped net, or `netfile=FILE`'s; weighed by `prior`, or by `puct`,

@@ -65,6 +65,11 @@ impl RootProver {
         }
     }
 
+    /// Whether it has a gate (`solveat`).
+    pub fn is_gated(&self) -> bool {
+        self.max_empty.is_some()
+    }
+
     /// Its share of the move's time in `game`: 0 when the position has more empty cells
     /// than its gate lets through, else its own share or the default one.
     pub fn share(&self, game: &Hex) -> f64 {

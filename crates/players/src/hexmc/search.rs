@@ -263,6 +263,9 @@ pub struct Searcher {
     patterns: &'static Patterns,
     /// The colours of the last root and its player to move.
     last_root: Option<(Vec<u8>, u8)>,
+    /// Set by [`resume_next`](Self::resume_next): the next search of the same position
+    /// keeps the tree.
+    resume: bool,
     /// Visits of the root kept from the previous search.
     pub reused: u32,
     /// The only root moves allowed in the current search (must-play), if restricted.
@@ -333,6 +336,7 @@ impl Searcher {
             params,
             patterns,
             last_root: None,
+            resume: false,
             reused: 0,
             root_allowed: None,
             knowledge_stats: KnowledgeStats::default(),
@@ -364,11 +368,29 @@ impl Searcher {
         self.last_root = None;
     }
 
-    /// Prepares the tree for a search of `root`: the subtree of the last search that
-    /// reaches it with one move of each side if there is one, else an empty tree.
+    /// Lets the next search of the same position go on with this search's tree (a move
+    /// searched in two parts); any other position starts as usual.
+    pub fn resume_next(&mut self) {
+        self.resume = true;
+    }
+
+    /// Prepares the tree for a search of `root`: the tree as it is after
+    /// [`resume_next`](Self::resume_next) and the same position, else the subtree of the
+    /// last search that reaches it with one move of each side if there is one, else an
+    /// empty tree.
     fn prepare(&mut self, root: &Board, to_move: u8) {
         let n = root.layout.width * root.layout.width;
         let now = &root.colour[..n];
+        let resume = std::mem::take(&mut self.resume);
+        if resume
+            && self
+                .last_root
+                .as_ref()
+                .is_some_and(|(before, side)| *side == to_move && before[..] == *now)
+        {
+            self.reused = self.trees[self.current].nodes[0].visits();
+            return;
+        }
         let mut found = None;
         if let Some((before, before_to_move)) = &self.last_root {
             if before.len() == n && *before_to_move == to_move {
@@ -1368,5 +1390,46 @@ mod tests {
             None,
         );
         assert!(!out.extended && !out.stopped_early);
+    }
+
+    /// After `resume_next` a second search of the same position goes on with the tree
+    /// (the root's visits add up, and `reused` counts the first search's); without it, or
+    /// with another position, the tree starts afresh.
+    #[test]
+    fn resume_next_keeps_the_tree_for_the_same_position_only() {
+        let game = poda_games::hex::Hex::with_size(7, false).unwrap();
+        let board = from_hex(&game);
+        let to_move = colour_of(game.side_to_move());
+        let budget = Budget {
+            deadline: None,
+            playouts: Some(500),
+        };
+        let mut searcher = Searcher::new(Params::default(), 100_000, Patterns::shipped());
+        let root_visits = |s: &Searcher| s.tree().nodes[0].visits();
+        searcher.run(&board, to_move, None, budget, None, 1, None);
+        let first = root_visits(&searcher);
+        assert!(first >= 500, "{first}");
+        searcher.resume_next();
+        searcher.run(&board, to_move, None, budget, None, 2, None);
+        assert_eq!(searcher.reused, first);
+        assert!(root_visits(&searcher) >= first + 500);
+        // Without resume_next: afresh.
+        searcher.run(&board, to_move, None, budget, None, 3, None);
+        assert_eq!(searcher.reused, 0);
+        assert!(root_visits(&searcher) < first + 500);
+        // resume_next and another position: afresh too.
+        let other = game.play_moves("d4").unwrap();
+        searcher.resume_next();
+        let other_board = from_hex(&other);
+        searcher.run(
+            &other_board,
+            colour_of(other.side_to_move()),
+            None,
+            budget,
+            None,
+            4,
+            None,
+        );
+        assert_eq!(searcher.reused, 0);
     }
 }
