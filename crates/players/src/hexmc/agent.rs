@@ -819,7 +819,9 @@ mod tests {
             let mut a = agent(spec);
             let mut game = Hex::with_size(6, false).unwrap();
             while game.winner().is_none() {
-                let c = a.choose(&game, &mut Turn::new()).unwrap();
+                let c = a
+                    .choose(&game, &mut Turn::new())
+                    .unwrap_or_else(|e| panic!("{spec} {e:?} {}", game.board_string()));
                 assert!(game.is_legal_move(c.mv), "{spec}");
                 a.observe(&game, c.mv);
                 game.play(c.mv).unwrap();
@@ -864,7 +866,9 @@ mod tests {
             let mut a = agent(spec);
             let mut game = Hex::with_size(5, false).unwrap();
             while game.winner().is_none() {
-                let c = a.choose(&game, &mut Turn::new()).unwrap();
+                let c = a
+                    .choose(&game, &mut Turn::new())
+                    .unwrap_or_else(|e| panic!("{spec} {e:?}\n{}", game.board_string()));
                 assert!(game.is_legal_move(c.mv), "{spec}");
                 a.observe(&game, c.mv);
                 game.play(c.mv).unwrap();

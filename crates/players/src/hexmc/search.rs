@@ -410,9 +410,12 @@ impl Searcher {
                 }
                 if let (true, Some(m), Some(t)) = (ok, mine, theirs) {
                     let tree = &self.trees[self.current];
+                    // A node decided without children (on a board with a knowledge node's
+                    // fill-in played, say) would be a root that is never expanded again.
                     found = tree
                         .child_with_cell(0, m)
-                        .and_then(|c| tree.child_with_cell(c, t));
+                        .and_then(|c| tree.child_with_cell(c, t))
+                        .filter(|&n| !tree.nodes[n].children().is_empty());
                 }
             }
         }
@@ -1431,5 +1434,51 @@ mod tests {
             None,
         );
         assert_eq!(searcher.reused, 0);
+    }
+
+    /// A node decided without children in the last search (on a board with fill-in played,
+    /// say) is not kept as the next root: the tree starts afresh and the root gets children
+    /// (kept, it was never expanded again and the agent had no move to give).
+    #[test]
+    fn a_node_without_children_is_not_kept_as_the_root() {
+        use poda_games::hex::HexMove;
+        let game = poda_games::hex::Hex::with_size(5, false).unwrap();
+        let board = from_hex(&game);
+        let budget = Budget {
+            deadline: None,
+            playouts: Some(3000),
+        };
+        let mut searcher = Searcher::new(Params::default(), 100_000, Patterns::shipped());
+        searcher.run(
+            &board,
+            colour_of(game.side_to_move()),
+            None,
+            budget,
+            None,
+            1,
+            None,
+        );
+        let tree = searcher.tree();
+        let (mine, theirs) = tree.nodes[0]
+            .children()
+            .flat_map(|c| tree.nodes[c].children().map(move |g| (c, g)))
+            .find(|&(_, g)| tree.nodes[g].visits() > 0 && !tree.nodes[g].is_expanded())
+            .expect("a visited leaf two plies down");
+        assert!(tree.try_claim(theirs));
+        tree.finish_without_children(theirs);
+        let dense = |node: usize| HexMove::Cell(board.layout.to_dense[tree.nodes[node].cell()]);
+        let after = game.after(dense(mine)).after(dense(theirs));
+        let next = from_hex(&after);
+        let out = searcher.run(
+            &next,
+            colour_of(after.side_to_move()),
+            None,
+            budget,
+            None,
+            2,
+            None,
+        );
+        assert_eq!(searcher.reused, 0);
+        assert!(!out.children.is_empty());
     }
 }
