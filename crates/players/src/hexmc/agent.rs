@@ -574,6 +574,21 @@ mod tests {
         HexMc::from_spec(&Spec::parse(spec).unwrap()).unwrap()
     }
 
+    /// `spec` plays both sides of a whole game on a board of side `size`: every move it
+    /// gives is legal, and it gives one in every position (the board on failure).
+    fn play_a_whole_game(spec: &str, size: u32) {
+        let mut a = agent(spec);
+        let mut game = Hex::with_size(size, false).unwrap();
+        while game.winner().is_none() {
+            let c = a
+                .choose(&game, &mut Turn::new())
+                .unwrap_or_else(|e| panic!("{spec} {e:?}\n{}", game.board_string()));
+            assert!(game.is_legal_move(c.mv), "{spec}");
+            a.observe(&game, c.mv);
+            game.play(c.mv).unwrap();
+        }
+    }
+
     /// `nettop=K` searches only the policy net's `K` likeliest root moves: with one, the
     /// agent plays the net's first choice; with three, one of its first three (the net read
     /// directly as the oracle), on an open 9x9 position after two moves (the root's
@@ -816,16 +831,7 @@ mod tests {
             "hexmc(movetime=50ms,threads=2)",
             "hexmc(movetime=50ms,threads=2,solveat=30)",
         ] {
-            let mut a = agent(spec);
-            let mut game = Hex::with_size(6, false).unwrap();
-            while game.winner().is_none() {
-                let c = a
-                    .choose(&game, &mut Turn::new())
-                    .unwrap_or_else(|e| panic!("{spec} {e:?} {}", game.board_string()));
-                assert!(game.is_legal_move(c.mv), "{spec}");
-                a.observe(&game, c.mv);
-                game.play(c.mv).unwrap();
-            }
+            play_a_whole_game(spec, 6);
         }
     }
 
@@ -863,16 +869,7 @@ mod tests {
             "hexmc(playouts=3000,threads=2,knowledge=16,fillin=true)",
             "hexmc(playouts=3000,threads=2,knowledge=16,kvc=false,fillin=true)",
         ] {
-            let mut a = agent(spec);
-            let mut game = Hex::with_size(5, false).unwrap();
-            while game.winner().is_none() {
-                let c = a
-                    .choose(&game, &mut Turn::new())
-                    .unwrap_or_else(|e| panic!("{spec} {e:?}\n{}", game.board_string()));
-                assert!(game.is_legal_move(c.mv), "{spec}");
-                a.observe(&game, c.mv);
-                game.play(c.mv).unwrap();
-            }
+            play_a_whole_game(spec, 5);
         }
         // 3x3: the centre wins for Black (the first move of a won game).
         let mut solver = poda_solve::hex::HexSolver::new();

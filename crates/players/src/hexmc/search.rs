@@ -1128,6 +1128,18 @@ mod tests {
     use super::*;
     use poda_core::{Game, Rng};
 
+    /// `searcher` on `game`'s position, for its player to move.
+    fn search_position(
+        searcher: &mut Searcher,
+        game: &poda_games::hex::Hex,
+        budget: Budget,
+        seed: u64,
+    ) -> Outcome {
+        let board = from_hex(game);
+        let to_move = colour_of(game.side_to_move());
+        searcher.run(&board, to_move, None, budget, None, seed, None)
+    }
+
     /// With `fill_in`, knowledge nodes of opening 7x7 positions keep fill-in stones, and the
     /// search still answers with an empty cell of the root (on one thread and on two).
     #[test]
@@ -1372,7 +1384,6 @@ mod tests {
     #[test]
     fn without_extend_a_search_ends_at_its_deadline() {
         let game = poda_games::hex::Hex::with_size(9, false).unwrap();
-        let board = from_hex(&game);
         let params = Params {
             extend: 0.0,
             early_stop: 0.0,
@@ -1383,15 +1394,7 @@ mod tests {
             deadline: Some(Instant::now() + Duration::from_millis(100)),
             playouts: None,
         };
-        let out = searcher.run(
-            &board,
-            colour_of(game.side_to_move()),
-            None,
-            budget,
-            None,
-            1,
-            None,
-        );
+        let out = search_position(&mut searcher, &game, budget, 1);
         assert!(!out.extended && !out.stopped_early);
     }
 
@@ -1401,38 +1404,27 @@ mod tests {
     #[test]
     fn resume_next_keeps_the_tree_for_the_same_position_only() {
         let game = poda_games::hex::Hex::with_size(7, false).unwrap();
-        let board = from_hex(&game);
-        let to_move = colour_of(game.side_to_move());
         let budget = Budget {
             deadline: None,
             playouts: Some(500),
         };
         let mut searcher = Searcher::new(Params::default(), 100_000, Patterns::shipped());
         let root_visits = |s: &Searcher| s.tree().nodes[0].visits();
-        searcher.run(&board, to_move, None, budget, None, 1, None);
+        search_position(&mut searcher, &game, budget, 1);
         let first = root_visits(&searcher);
         assert!(first >= 500, "{first}");
         searcher.resume_next();
-        searcher.run(&board, to_move, None, budget, None, 2, None);
+        search_position(&mut searcher, &game, budget, 2);
         assert_eq!(searcher.reused, first);
         assert!(root_visits(&searcher) >= first + 500);
         // Without resume_next: afresh.
-        searcher.run(&board, to_move, None, budget, None, 3, None);
+        search_position(&mut searcher, &game, budget, 3);
         assert_eq!(searcher.reused, 0);
         assert!(root_visits(&searcher) < first + 500);
         // resume_next and another position: afresh too.
         let other = game.play_moves("d4").unwrap();
         searcher.resume_next();
-        let other_board = from_hex(&other);
-        searcher.run(
-            &other_board,
-            colour_of(other.side_to_move()),
-            None,
-            budget,
-            None,
-            4,
-            None,
-        );
+        search_position(&mut searcher, &other, budget, 4);
         assert_eq!(searcher.reused, 0);
     }
 
@@ -1449,15 +1441,7 @@ mod tests {
             playouts: Some(3000),
         };
         let mut searcher = Searcher::new(Params::default(), 100_000, Patterns::shipped());
-        searcher.run(
-            &board,
-            colour_of(game.side_to_move()),
-            None,
-            budget,
-            None,
-            1,
-            None,
-        );
+        search_position(&mut searcher, &game, budget, 1);
         let tree = searcher.tree();
         let (mine, theirs) = tree.nodes[0]
             .children()
@@ -1468,16 +1452,7 @@ mod tests {
         tree.finish_without_children(theirs);
         let dense = |node: usize| HexMove::Cell(board.layout.to_dense[tree.nodes[node].cell()]);
         let after = game.after(dense(mine)).after(dense(theirs));
-        let next = from_hex(&after);
-        let out = searcher.run(
-            &next,
-            colour_of(after.side_to_move()),
-            None,
-            budget,
-            None,
-            2,
-            None,
-        );
+        let out = search_position(&mut searcher, &after, budget, 2);
         assert_eq!(searcher.reused, 0);
         assert!(!out.children.is_empty());
     }
