@@ -88,6 +88,11 @@ impl PlayerGame for Connect4 {
 pub const MOHEX_TREE_WITH_NET: &str = "knowledge=256,c=0,cin=0.22,ravei=2.12,rave=0.0012,\
                                        ravep=8,prior=2.47,expand=10,fpu=0.35,net=100";
 
+/// The root prover on late 11x11 positions, added to `best` there: 0.4 of each move's time on
+/// positions with at most 95 empty cells (docs/benchmarks/hex.md, "Won positions thrown away
+/// late at 5 s").
+pub const LATE_PROVER_11: &str = "solve=0.4,solveat=95";
+
 impl PlayerGame for Hex {
     fn extra_agents() -> Vec<AgentEntry<Hex>> {
         vec![
@@ -151,10 +156,15 @@ impl PlayerGame for Hex {
     /// (of the games only one of the two won, 10 against 0), and 7 of 20 on a harder set
     /// where that one won 6 (31 of 70 over three sets); on 13x13 19 of 32 where the `best`
     /// before (`net=100,prior=30`) won 10 (13 against 4); on 9x9 20 of 40, 11 of 20 where the
-    /// defaults won 8 (4 against 1). Other sizes were not measured.
+    /// defaults won 8 (4 against 1). Other sizes were not measured. On 11x11 `best` (one
+    /// thread) adds the late root prover ([`LATE_PROVER_11`]): against MoHex 2.0, one thread
+    /// each, on the same 40 openings it won 19 where the settings alone won 14 at 5 s a move,
+    /// and 23 where they won 20 at 1 s. With two threads the prover cost games (20 and 19
+    /// of 40 against 22 and 22), so `threads=2` goes with [`MOHEX_TREE_WITH_NET`] alone.
     fn best_agent(&self, movetime: &str) -> Spec {
         let spec = match self.size() {
-            9 | 11 | 13 => format!("hexmc(movetime={movetime},{MOHEX_TREE_WITH_NET})"),
+            11 => format!("hexmc(movetime={movetime},{MOHEX_TREE_WITH_NET},{LATE_PROVER_11})"),
+            9 | 13 => format!("hexmc(movetime={movetime},{MOHEX_TREE_WITH_NET})"),
             7.. => format!("hexmc(movetime={movetime})"),
             _ => format!("hexengine(movetime={movetime})"),
         };
