@@ -88,6 +88,13 @@ impl PlayerGame for Connect4 {
 pub const MOHEX_TREE_WITH_NET: &str = "knowledge=256,c=0,cin=0.22,ravei=2.12,rave=0.0012,\
                                        ravep=8,prior=2.47,expand=10,fpu=0.35,net=100";
 
+/// `best`'s options on 13x13: [`MOHEX_TREE_WITH_NET`] with more knowledge per simulation,
+/// knowledge nodes from 64 visits and the policy net's priors from 30 (about a third of the
+/// simulations a second, still about twice MoHex 2.0's; docs/benchmarks/hex.md, "More
+/// knowledge per simulation on 13x13").
+pub const MORE_KNOWLEDGE_13: &str = "knowledge=64,c=0,cin=0.22,ravei=2.12,rave=0.0012,\
+                                     ravep=8,prior=2.47,expand=10,fpu=0.35,net=30";
+
 /// The root prover on late 11x11 positions, added to `best` there: 0.4 of each move's time on
 /// positions with at most 95 empty cells (docs/benchmarks/hex.md, "Won positions thrown away
 /// late at 5 s").
@@ -161,10 +168,15 @@ impl PlayerGame for Hex {
     /// each, on the same 40 openings it won 19 where the settings alone won 14 at 5 s a move,
     /// and 23 where they won 20 at 1 s. With two threads the prover cost games (20 and 19
     /// of 40 against 22 and 22), so `threads=2` goes with [`MOHEX_TREE_WITH_NET`] alone.
+    /// On 13x13 `best` takes more knowledge per simulation ([`MORE_KNOWLEDGE_13`]): against
+    /// MoHex 2.0 at 5 s a move, on the same 40 openings, it won 18 where the settings above
+    /// won 13 with one thread each, and 20 where they won 13 with two; at 1 s 7 of
+    /// 16 where they won 7.
     fn best_agent(&self, movetime: &str) -> Spec {
         let spec = match self.size() {
             11 => format!("hexmc(movetime={movetime},{MOHEX_TREE_WITH_NET},{LATE_PROVER_11})"),
-            9 | 13 => format!("hexmc(movetime={movetime},{MOHEX_TREE_WITH_NET})"),
+            13 => format!("hexmc(movetime={movetime},{MORE_KNOWLEDGE_13})"),
+            9 => format!("hexmc(movetime={movetime},{MOHEX_TREE_WITH_NET})"),
             7.. => format!("hexmc(movetime={movetime})"),
             _ => format!("hexengine(movetime={movetime})"),
         };

@@ -41,7 +41,8 @@ fn best_is_hexengine_to_6x6_then_hexmc_and_bad_options_are_refused() {
         assert_eq!(agent.name(), "hexmc(movetime=50ms)");
     }
     // 9x9, 11x11 and 13x13 take MoHex's tree settings, the knowledge nodes and the policy
-    // net's priors (11x11 the late root prover too), and play a legal move with them.
+    // net's priors (11x11 the late root prover too, 13x13 more knowledge), and play a legal
+    // move with them.
     let expected = "hexmc(movetime=50ms,knowledge=256,c=0,cin=0.22,ravei=2.12,rave=0.0012,\
                     ravep=8,prior=2.47,expand=10,fpu=0.35,net=100)";
     let eleven = "hexmc(movetime=50ms,knowledge=256,c=0,cin=0.22,ravei=2.12,rave=0.0012,\
@@ -52,9 +53,15 @@ fn best_is_hexengine_to_6x6_then_hexmc_and_bad_options_are_refused() {
         assert_eq!(agent.name(), name);
         choose(&game.play_moves(moves).unwrap(), "best(movetime=50ms)");
     }
+    // 13x13 takes more knowledge per simulation: knowledge nodes from 64 visits, the net's
+    // priors from 30.
     let thirteen = Hex::with_size(13, true).unwrap();
     let agent = build_agent(&thirteen, "best(movetime=50ms)").unwrap();
-    assert_eq!(agent.name(), expected);
+    assert_eq!(
+        agent.name(),
+        "hexmc(movetime=50ms,knowledge=64,c=0,cin=0.22,ravei=2.12,rave=0.0012,ravep=8,\
+         prior=2.47,expand=10,fpu=0.35,net=30)"
+    );
     choose(
         &thirteen.play_moves("g7 f8").unwrap(),
         "best(movetime=50ms)",
