@@ -10,12 +10,14 @@ use crate::kalah_perfect::KalahPerfect;
 use crate::misere_hybrid::MisereHybrid;
 use crate::perfect::PerfectAgent;
 use crate::ugr_bot::UgrBot;
+use poda_core::spec::parse_duration;
 use poda_core::{AgentEntry, AgentRecipe, Spec};
 use poda_games::connect4::Connect4;
 use poda_games::desconecta::DesConecta;
 use poda_games::hex::Hex;
 use poda_games::kalah::Kalah;
 use poda_games::misere::Misere;
+use std::time::Duration;
 
 impl PlayerGame for Connect4 {
     fn extra_agents() -> Vec<AgentEntry<Self>> {
@@ -95,6 +97,10 @@ pub const MOHEX_TREE_WITH_NET: &str = "knowledge=256,c=0,cin=0.22,ravei=2.12,rav
 pub const MORE_KNOWLEDGE_13: &str = "knowledge=64,c=0,cin=0.22,ravei=2.12,rave=0.0012,\
                                      ravep=8,prior=2.47,expand=10,fpu=0.35,net=30";
 
+/// From this move time up `best` on 13x13 takes [`MORE_KNOWLEDGE_13`], below it
+/// [`MOHEX_TREE_WITH_NET`]: measured at 1 s and 5 s a move only, the switch lies between.
+pub const MORE_KNOWLEDGE_FROM: Duration = Duration::from_secs(3);
+
 /// The root prover on late 11x11 positions, added to `best` there: 0.4 of each move's time on
 /// positions with at most 95 empty cells (docs/benchmarks/hex.md, "Won positions thrown away
 /// late at 5 s").
@@ -168,15 +174,16 @@ impl PlayerGame for Hex {
     /// each, on the same 40 openings it won 19 where the settings alone won 14 at 5 s a move,
     /// and 23 where they won 20 at 1 s. With two threads the prover cost games (20 and 19
     /// of 40 against 22 and 22), so `threads=2` goes with [`MOHEX_TREE_WITH_NET`] alone.
-    /// On 13x13 `best` takes more knowledge per simulation ([`MORE_KNOWLEDGE_13`]): against
-    /// MoHex 2.0 at 5 s a move, on the same 40 openings, it won 18 where the settings above
-    /// won 13 with one thread each, and 20 where they won 13 with two; at 1 s 7 of
-    /// 16 where they won 7.
+    /// On 13x13 from [`MORE_KNOWLEDGE_FROM`] a move `best` takes more knowledge per
+    /// simulation ([`MORE_KNOWLEDGE_13`]): against MoHex 2.0 at 5 s a move, on the same 40
+    /// openings, it won 18 where the settings above won 13 with one thread each, and 20 where
+    /// they won 13 with two; at 1 s it won fewer, 16 of 40 where they won 20.
     fn best_agent(&self, movetime: &str) -> Spec {
+        let long = parse_duration(movetime).is_ok_and(|time| time >= MORE_KNOWLEDGE_FROM);
         let spec = match self.size() {
             11 => format!("hexmc(movetime={movetime},{MOHEX_TREE_WITH_NET},{LATE_PROVER_11})"),
-            13 => format!("hexmc(movetime={movetime},{MORE_KNOWLEDGE_13})"),
-            9 => format!("hexmc(movetime={movetime},{MOHEX_TREE_WITH_NET})"),
+            13 if long => format!("hexmc(movetime={movetime},{MORE_KNOWLEDGE_13})"),
+            9 | 13 => format!("hexmc(movetime={movetime},{MOHEX_TREE_WITH_NET})"),
             7.. => format!("hexmc(movetime={movetime})"),
             _ => format!("hexengine(movetime={movetime})"),
         };

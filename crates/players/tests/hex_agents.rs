@@ -53,15 +53,20 @@ fn best_is_hexengine_to_6x6_then_hexmc_and_bad_options_are_refused() {
         assert_eq!(agent.name(), name);
         choose(&game.play_moves(moves).unwrap(), "best(movetime=50ms)");
     }
-    // 13x13 takes more knowledge per simulation: knowledge nodes from 64 visits, the net's
-    // priors from 30.
+    // 13x13 takes more knowledge per simulation from 3 s a move: knowledge nodes from 64
+    // visits, the net's priors from 30.
     let thirteen = Hex::with_size(13, true).unwrap();
     let agent = build_agent(&thirteen, "best(movetime=50ms)").unwrap();
-    assert_eq!(
-        agent.name(),
-        "hexmc(movetime=50ms,knowledge=64,c=0,cin=0.22,ravei=2.12,rave=0.0012,ravep=8,\
-         prior=2.47,expand=10,fpu=0.35,net=30)"
-    );
+    assert_eq!(agent.name(), expected);
+    for (time, long) in [("2999ms", false), ("3s", true), ("5s", true)] {
+        let agent = build_agent(&thirteen, &format!("best(movetime={time})")).unwrap();
+        let more = format!(
+            "hexmc(movetime={time},knowledge=64,c=0,cin=0.22,ravei=2.12,rave=0.0012,ravep=8,\
+             prior=2.47,expand=10,fpu=0.35,net=30)"
+        );
+        let settings = expected.replace("50ms", time);
+        assert_eq!(agent.name(), if long { more } else { settings }, "{time}");
+    }
     choose(
         &thirteen.play_moves("g7 f8").unwrap(),
         "best(movetime=50ms)",
