@@ -85,17 +85,29 @@ impl PlayerGame for Connect4 {
     }
 }
 
-/// `hexmc`'s options of `best` on 9x9, 11x11 and 13x13: MoHex 2.0's tree settings (from
-/// benzene's `MoHexSearch` constructor), knowledge nodes, the policy net's priors.
-pub const MOHEX_TREE_WITH_NET: &str = "knowledge=256,c=0,cin=0.22,ravei=2.12,rave=0.0012,\
-                                       ravep=8,prior=2.47,expand=10,fpu=0.35,net=100";
+/// MoHex 2.0's tree settings (from benzene's `MoHexSearch` constructor) between the
+/// knowledge nodes' and the policy net's visit counts, in `hexmc`'s option order: one list for
+/// both of `best`'s option sets below, as a literal so that `concat!` can build them.
+macro_rules! mohex_tree_between {
+    ($knowledge:literal, $net:literal) => {
+        concat!(
+            "knowledge=",
+            $knowledge,
+            ",c=0,cin=0.22,ravei=2.12,rave=0.0012,ravep=8,prior=2.47,expand=10,fpu=0.35,net=",
+            $net
+        )
+    };
+}
+
+/// `hexmc`'s options of `best` on 9x9, 11x11 and 13x13: MoHex 2.0's tree settings, knowledge
+/// nodes from 256 visits, the policy net's priors from 100.
+pub const MOHEX_TREE_WITH_NET: &str = mohex_tree_between!(256, 100);
 
 /// `best`'s options on 13x13: [`MOHEX_TREE_WITH_NET`] with more knowledge per simulation,
 /// knowledge nodes from 64 visits and the policy net's priors from 30 (about a third of the
 /// simulations a second, still about twice MoHex 2.0's; docs/benchmarks/hex.md, "More
 /// knowledge per simulation on 13x13").
-pub const MORE_KNOWLEDGE_13: &str = "knowledge=64,c=0,cin=0.22,ravei=2.12,rave=0.0012,\
-                                     ravep=8,prior=2.47,expand=10,fpu=0.35,net=30";
+pub const MORE_KNOWLEDGE_13: &str = mohex_tree_between!(64, 30);
 
 /// From this move time up `best` on 13x13 takes [`MORE_KNOWLEDGE_13`], below it
 /// [`MOHEX_TREE_WITH_NET`]: measured at 1 s and 5 s a move only, the switch lies between.
