@@ -28,6 +28,13 @@ pub trait PlayerGame: Catalog + ProtocolGame {
         Spec::parse(&format!("engine(movetime={movetime})")).expect("a valid spec")
     }
 
+    /// The spec `best(movetime=T,threads=N)` stands for with `threads` > 1, chosen from
+    /// measurements with that many threads; `None` (the default) where this game's strongest
+    /// agent searches with one thread only.
+    fn best_agent_threads(&self, _movetime: &str, _threads: usize) -> Option<Spec> {
+        None
+    }
+
     /// What the user should know before an agent of this spec plays this game, for example a
     /// file it would be much faster with (printed by `poda play`); `None` by default.
     fn setup_hint(&self, _agent: &Spec) -> Option<String> {
@@ -67,7 +74,9 @@ pub fn agent_names<G: PlayerGame>() -> Vec<(String, String)> {
     ));
     out.push((
         "best".into(),
-        "best(movetime=1s): the strongest agent for this game".into(),
+        "best(movetime=1s,threads=1): the strongest agent for this game (threads>1 where it \
+         searches with threads: Hex from 7x7)"
+            .into(),
     ));
     out
 }
@@ -77,11 +86,22 @@ pub fn build_agent<G: PlayerGame>(game: &G, text: &str) -> Result<Box<dyn Agent<
     let mut spec = Spec::parse(text)?;
     for _ in 0..MAX_ALIAS_HOPS {
         if spec.name == "best" {
-            spec.expect_keys(&["movetime"])?;
+            spec.expect_keys(&["movetime", "threads"])?;
             let movetime = spec.get("movetime").unwrap_or("1s").to_string();
             poda_core::spec::parse_duration(&movetime)
                 .map_err(|m| spec.bad_value("movetime", &movetime, m))?;
-            spec = game.best_agent(&movetime);
+            let threads = spec.int_in("threads", 1, 1, 64)? as usize;
+            spec = if threads == 1 {
+                game.best_agent(&movetime)
+            } else {
+                game.best_agent_threads(&movetime, threads).ok_or_else(|| {
+                    spec.bad_value(
+                        "threads",
+                        &threads.to_string(),
+                        "this game's best agent searches with one thread (threads=1)",
+                    )
+                })?
+            };
             continue;
         }
         let entry = G::agents()

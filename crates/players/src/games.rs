@@ -103,14 +103,16 @@ macro_rules! mohex_tree_between {
 /// nodes from 256 visits, the policy net's priors from 100.
 pub const MOHEX_TREE_WITH_NET: &str = mohex_tree_between!(256, 100);
 
-/// `best`'s options on 13x13: [`MOHEX_TREE_WITH_NET`] with more knowledge per simulation,
-/// knowledge nodes from 64 visits and the policy net's priors from 30 (about a third of the
-/// simulations a second, still about twice MoHex 2.0's; docs/benchmarks/hex.md, "More
-/// knowledge per simulation on 13x13").
-pub const MORE_KNOWLEDGE_13: &str = mohex_tree_between!(64, 30);
+/// `best`'s options on 13x13, and on 9x9 with threads, from [`MORE_KNOWLEDGE_FROM`] a move:
+/// [`MOHEX_TREE_WITH_NET`] with more knowledge per simulation, knowledge nodes from 64 visits
+/// and the policy net's priors from 30 (about a third of the simulations a second, still
+/// about twice MoHex 2.0's; docs/benchmarks/hex.md, "More knowledge per simulation on
+/// 13x13").
+pub const MORE_KNOWLEDGE: &str = mohex_tree_between!(64, 30);
 
-/// From this move time up `best` on 13x13 takes [`MORE_KNOWLEDGE_13`], below it
-/// [`MOHEX_TREE_WITH_NET`]: measured at 1 s and 5 s a move only, the switch lies between.
+/// From this move time up `best` on 13x13 (and on 9x9 with threads) takes
+/// [`MORE_KNOWLEDGE`], below it [`MOHEX_TREE_WITH_NET`]: measured at 1 s and 5 s a move only,
+/// the switch lies between.
 pub const MORE_KNOWLEDGE_FROM: Duration = Duration::from_secs(3);
 
 /// The root prover on late 11x11 positions, added to `best` there: 0.4 of each move's time on
@@ -187,19 +189,37 @@ impl PlayerGame for Hex {
     /// and 23 where they won 20 at 1 s. With two threads the prover cost games (20 and 19
     /// of 40 against 22 and 22), so `threads=2` goes with [`MOHEX_TREE_WITH_NET`] alone.
     /// On 13x13 from [`MORE_KNOWLEDGE_FROM`] a move `best` takes more knowledge per
-    /// simulation ([`MORE_KNOWLEDGE_13`]): against MoHex 2.0 at 5 s a move, on the same 40
+    /// simulation ([`MORE_KNOWLEDGE`]): against MoHex 2.0 at 5 s a move, on the same 40
     /// openings, it won 18 where the settings above won 13 with one thread each, and 20 where
     /// they won 13 with two; at 1 s it won fewer, 16 of 40 where they won 20.
     fn best_agent(&self, movetime: &str) -> Spec {
         let long = parse_duration(movetime).is_ok_and(|time| time >= MORE_KNOWLEDGE_FROM);
         let spec = match self.size() {
             11 => format!("hexmc(movetime={movetime},{MOHEX_TREE_WITH_NET},{LATE_PROVER_11})"),
-            13 if long => format!("hexmc(movetime={movetime},{MORE_KNOWLEDGE_13})"),
+            13 if long => format!("hexmc(movetime={movetime},{MORE_KNOWLEDGE})"),
             9 | 13 => format!("hexmc(movetime={movetime},{MOHEX_TREE_WITH_NET})"),
             7.. => format!("hexmc(movetime={movetime})"),
             _ => format!("hexengine(movetime={movetime})"),
         };
         Spec::parse(&spec).expect("a valid spec")
+    }
+
+    /// With two threads each against MoHex 2.0 (docs/benchmarks/hex.md) the late prover cost
+    /// games on 11x11 (20 and 19 of 40 where the settings alone won 22 and 22), so there
+    /// `best` with threads is [`MOHEX_TREE_WITH_NET`] alone. From [`MORE_KNOWLEDGE_FROM`]
+    /// a move [`MORE_KNOWLEDGE`] won, at 5 s, 20 of 40 on 13x13 where the settings won 13,
+    /// and 25 of 48 on 9x9 where they won 22, on the same openings. Below 7x7 `hexengine`
+    /// searches with one thread: `None`.
+    fn best_agent_threads(&self, movetime: &str, threads: usize) -> Option<Spec> {
+        let long = parse_duration(movetime).is_ok_and(|time| time >= MORE_KNOWLEDGE_FROM);
+        let options = match self.size() {
+            9 | 13 if long => format!(",{MORE_KNOWLEDGE}"),
+            9 | 11 | 13 => format!(",{MOHEX_TREE_WITH_NET}"),
+            7.. => String::new(),
+            _ => return None,
+        };
+        let spec = format!("hexmc(movetime={movetime}{options},threads={threads})");
+        Some(Spec::parse(&spec).expect("a valid spec"))
     }
 }
 

@@ -87,6 +87,59 @@ fn best_is_hexengine_to_6x6_then_hexmc_and_bad_options_are_refused() {
 }
 
 #[test]
+fn best_with_threads_takes_the_two_thread_choice_and_needs_a_threaded_agent() {
+    let settings = "knowledge=256,c=0,cin=0.22,ravei=2.12,rave=0.0012,ravep=8,prior=2.47,\
+                    expand=10,fpu=0.35,net=100";
+    let more = "knowledge=64,c=0,cin=0.22,ravei=2.12,rave=0.0012,ravep=8,prior=2.47,expand=10,\
+                fpu=0.35,net=30";
+    // 11x11 without the late prover (it cost games with two threads); 9x9 and 13x13 from
+    // 3 s with more knowledge; 7x7 the plain hexmc; and they play legal moves with their
+    // threads.
+    for (size, time, options, moves) in [
+        (9, "50ms", settings, "e5 d6"),
+        (9, "5s", more, "e5 d6"),
+        (11, "50ms", settings, "f6 e7"),
+        (13, "2s", settings, "g7 f8"),
+        (13, "5s", more, "g7 f8"),
+    ] {
+        let game = Hex::with_size(size, true).unwrap();
+        let spec = format!("best(movetime={time},threads=2)");
+        let agent = build_agent(&game, &spec).unwrap();
+        let expected = format!("hexmc(movetime={time},{options},threads=2)");
+        assert_eq!(agent.name(), expected, "{size}x{size} at {time}");
+        if time == "50ms" {
+            choose(&game.play_moves(moves).unwrap(), &spec);
+        }
+    }
+    let seven = Hex::with_size(7, true).unwrap();
+    let agent = build_agent(&seven, "best(movetime=50ms,threads=2)").unwrap();
+    assert_eq!(agent.name(), "hexmc(movetime=50ms,threads=2)");
+    choose(
+        &seven.play_moves("d4 c5").unwrap(),
+        "best(movetime=50ms,threads=2)",
+    );
+    // threads=1 is `best` itself.
+    let eleven = Hex::with_size(11, true).unwrap();
+    assert_eq!(
+        build_agent(&eleven, "best(movetime=50ms,threads=1)")
+            .unwrap()
+            .name(),
+        build_agent(&eleven, "best(movetime=50ms)").unwrap().name()
+    );
+    // Below 7x7 `best` is the one-thread engine: threads are refused with a reason, and so
+    // are threads that are no count.
+    let small = Hex::with_size(5, true).unwrap();
+    let refused = build_agent(&small, "best(movetime=50ms,threads=2)")
+        .err()
+        .unwrap();
+    assert!(refused.to_string().contains("one thread"), "{refused}");
+    for bad in ["threads=0", "threads=65", "threads=two"] {
+        let spec = format!("best(movetime=50ms,{bad})");
+        assert!(build_agent(&eleven, &spec).is_err(), "{spec}");
+    }
+}
+
+#[test]
 fn generic_mcts_with_rave_plays_hex() {
     let game = Hex::with_size(4, false)
         .unwrap()
