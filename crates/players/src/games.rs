@@ -193,15 +193,7 @@ impl PlayerGame for Hex {
     /// openings, it won 18 where the settings above won 13 with one thread each, and 20 where
     /// they won 13 with two; at 1 s it won fewer, 16 of 40 where they won 20.
     fn best_agent(&self, movetime: &str) -> Spec {
-        let long = parse_duration(movetime).is_ok_and(|time| time >= MORE_KNOWLEDGE_FROM);
-        let spec = match self.size() {
-            11 => format!("hexmc(movetime={movetime},{MOHEX_TREE_WITH_NET},{LATE_PROVER_11})"),
-            13 if long => format!("hexmc(movetime={movetime},{MORE_KNOWLEDGE})"),
-            9 | 13 => format!("hexmc(movetime={movetime},{MOHEX_TREE_WITH_NET})"),
-            7.. => format!("hexmc(movetime={movetime})"),
-            _ => format!("hexengine(movetime={movetime})"),
-        };
-        Spec::parse(&spec).expect("a valid spec")
+        hex_best(self.size(), movetime, 1).expect("one thread always has a best agent")
     }
 
     /// With two threads each against MoHex 2.0 (docs/benchmarks/hex.md) the late prover cost
@@ -211,16 +203,34 @@ impl PlayerGame for Hex {
     /// and 25 of 48 on 9x9 where they won 22, on the same openings. Below 7x7 `hexengine`
     /// searches with one thread: `None`.
     fn best_agent_threads(&self, movetime: &str, threads: usize) -> Option<Spec> {
-        let long = parse_duration(movetime).is_ok_and(|time| time >= MORE_KNOWLEDGE_FROM);
-        let options = match self.size() {
-            9 | 13 if long => format!(",{MORE_KNOWLEDGE}"),
-            9 | 11 | 13 => format!(",{MOHEX_TREE_WITH_NET}"),
-            7.. => String::new(),
-            _ => return None,
-        };
-        let spec = format!("hexmc(movetime={movetime}{options},threads={threads})");
-        Some(Spec::parse(&spec).expect("a valid spec"))
+        hex_best(self.size(), movetime, threads)
     }
+}
+
+/// `best` on Hex of this size with this many threads (the choices and their measurements:
+/// [`PlayerGame::best_agent`] and [`PlayerGame::best_agent_threads`] of [`Hex`]); `None`
+/// where the best agent searches with one thread and more were asked for.
+fn hex_best(size: u32, movetime: &str, threads: usize) -> Option<Spec> {
+    let one = threads == 1;
+    if size < 7 {
+        let spec = format!("hexengine(movetime={movetime})");
+        return one.then(|| Spec::parse(&spec).expect("a valid spec"));
+    }
+    let long = parse_duration(movetime).is_ok_and(|time| time >= MORE_KNOWLEDGE_FROM);
+    let options = match size {
+        11 if one => format!(",{MOHEX_TREE_WITH_NET},{LATE_PROVER_11}"),
+        13 if long => format!(",{MORE_KNOWLEDGE}"),
+        9 if long && !one => format!(",{MORE_KNOWLEDGE}"),
+        9 | 11 | 13 => format!(",{MOHEX_TREE_WITH_NET}"),
+        _ => String::new(),
+    };
+    let threads = if one {
+        String::new()
+    } else {
+        format!(",threads={threads}")
+    };
+    let spec = format!("hexmc(movetime={movetime}{options}{threads})");
+    Some(Spec::parse(&spec).expect("a valid spec"))
 }
 
 /// The strongest DesConecta-4 BOOM player is the engine with the default evaluation `squeeze`

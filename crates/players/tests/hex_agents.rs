@@ -118,6 +118,10 @@ fn best_with_threads_takes_the_two_thread_choice_and_needs_a_threaded_agent() {
         &seven.play_moves("d4 c5").unwrap(),
         "best(movetime=50ms,threads=2)",
     );
+    // With one thread 9x9 keeps the settings at 5 s too (more knowledge won fewer games there).
+    let nine = Hex::with_size(9, true).unwrap();
+    let agent = build_agent(&nine, "best(movetime=5s)").unwrap();
+    assert_eq!(agent.name(), format!("hexmc(movetime=5s,{settings})"));
     // threads=1 is `best` itself.
     let eleven = Hex::with_size(11, true).unwrap();
     assert_eq!(
