@@ -14,6 +14,9 @@ use poda_search::agents::{build_generic, GENERIC_AGENTS};
 /// How many alias hops are followed before giving up (a loop in a catalog).
 const MAX_ALIAS_HOPS: usize = 8;
 
+/// The most threads an agent spec may ask for (`best(threads=N)`, `hexmc(threads=N)`).
+pub const MAX_AGENT_THREADS: u64 = 64;
+
 /// Agents this crate adds for a game type, beyond its catalog (for example those backed by a
 /// solver, which the games crate cannot depend on). A player game also speaks the engine
 /// protocol ([`ProtocolGame`]), so that `external(cmd=...)` can play it.
@@ -90,7 +93,7 @@ pub fn build_agent<G: PlayerGame>(game: &G, text: &str) -> Result<Box<dyn Agent<
             let movetime = spec.get("movetime").unwrap_or("1s").to_string();
             poda_core::spec::parse_duration(&movetime)
                 .map_err(|m| spec.bad_value("movetime", &movetime, m))?;
-            let threads = spec.int_in("threads", 1, 1, 64)? as usize;
+            let threads = spec.int_in("threads", 1, 1, MAX_AGENT_THREADS)? as usize;
             spec = if threads == 1 {
                 game.best_agent(&movetime)
             } else {

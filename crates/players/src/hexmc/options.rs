@@ -5,6 +5,7 @@ use super::net::PolicyNet;
 use super::patterns::Patterns;
 use super::search::Params;
 use super::value::ValueNet;
+use crate::factory::MAX_AGENT_THREADS;
 use poda_core::{Spec, SpecError};
 use std::time::Duration;
 
@@ -140,7 +141,7 @@ impl Options {
             prior_weight: float("prior", d.prior_weight)?,
             puct: float("puct", d.puct)?,
             expand_after: spec.int_in("expand", d.expand_after as u64, 1, 1_000_000)? as u32,
-            threads: spec.int_in("threads", 1, 1, 64)? as usize,
+            threads: spec.int_in("threads", 1, 1, MAX_AGENT_THREADS)? as usize,
             knowledge: spec.int_in("knowledge", d.knowledge as u64, 0, 1 << 30)? as u32,
             knowledge_vc: spec.bool_or("kvc", d.knowledge_vc)?,
             knowledge_fill: spec.bool_or("kfill", d.knowledge_fill)?,
